@@ -1,0 +1,115 @@
+#include "decomposition/communicator.hpp"
+
+#include <mpi.h>
+
+#include <cstdlib>
+
+namespace mc {
+
+const char* mpi_call_name(MpiCall c) {
+  switch (c) {
+    case MpiCall::Allreduce: return "MPI_Allreduce";
+    case MpiCall::Bcast: return "MPI_Bcast";
+    case MpiCall::Barrier: return "MPI_Barrier";
+    case MpiCall::Gather: return "MPI_Gather";
+    case MpiCall::Count: break;
+  }
+  return "?";
+}
+
+int size_bucket(std::int64_t bytes) {
+  if (bytes <= 256) return 0;
+  if (bytes <= 4096) return 1;
+  if (bytes <= 65536) return 2;
+  return 3;
+}
+
+double wall_seconds() { return MPI_Wtime(); }
+
+Communicator::Communicator() {
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+}
+
+void Communicator::record(MpiCall c, std::int64_t bytes, double seconds) {
+  CallStats& s = stats_[static_cast<int>(c)];
+  s.calls += 1;
+  s.bytes += bytes;
+  s.seconds += seconds;
+  s.histogram[size_bucket(bytes)] += 1;
+}
+
+double Communicator::total_seconds() const {
+  double t = 0;
+  for (const auto& s : stats_) t += s.seconds;
+  return t;
+}
+
+double Communicator::allreduce_min(double local) {
+  double global = local;
+  const double t0 = MPI_Wtime();
+  MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+  record(MpiCall::Allreduce, sizeof(double), MPI_Wtime() - t0);
+  return global;
+}
+
+double Communicator::allreduce_max(double local) {
+  double global = local;
+  const double t0 = MPI_Wtime();
+  MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  record(MpiCall::Allreduce, sizeof(double), MPI_Wtime() - t0);
+  return global;
+}
+
+std::int64_t Communicator::allreduce_max(std::int64_t local) {
+  std::int64_t global = local;
+  const double t0 = MPI_Wtime();
+  MPI_Allreduce(&local, &global, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+  record(MpiCall::Allreduce, sizeof(std::int64_t), MPI_Wtime() - t0);
+  return global;
+}
+
+void Communicator::allreduce_sum(double* values, int count) {
+  const double t0 = MPI_Wtime();
+  MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  record(MpiCall::Allreduce, static_cast<std::int64_t>(count) * sizeof(double), MPI_Wtime() - t0);
+}
+
+void Communicator::bcast(void* data, std::int64_t bytes, int root) {
+  const double t0 = MPI_Wtime();
+  // MPI counts are int: send large buffers in 1 GiB pieces.
+  constexpr std::int64_t kPiece = std::int64_t{1} << 30;
+  auto* p = static_cast<char*>(data);
+  for (std::int64_t off = 0; off < bytes; off += kPiece) {
+    const int n = static_cast<int>(bytes - off < kPiece ? bytes - off : kPiece);
+    MPI_Bcast(p + off, n, MPI_BYTE, root, MPI_COMM_WORLD);
+  }
+  record(MpiCall::Bcast, bytes, MPI_Wtime() - t0);
+}
+
+void Communicator::bcast_string(std::string& s, int root) {
+  std::int64_t n = static_cast<std::int64_t>(s.size());
+  bcast(&n, sizeof(n), root);
+  s.resize(static_cast<std::size_t>(n));
+  if (n > 0) bcast(s.data(), n, root);
+}
+
+void Communicator::barrier() {
+  const double t0 = MPI_Wtime();
+  MPI_Barrier(MPI_COMM_WORLD);
+  record(MpiCall::Barrier, 0, MPI_Wtime() - t0);
+}
+
+void Communicator::abort(int code) {
+  MPI_Abort(MPI_COMM_WORLD, code);
+  std::abort();  // not reached; MPI_Abort does not return
+}
+
+MpiSession::MpiSession(int* argc, char*** argv) {
+  int provided = 0;
+  MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+}
+
+MpiSession::~MpiSession() { MPI_Finalize(); }
+
+}  // namespace mc

@@ -1,0 +1,24 @@
+// The piece of the global mesh one rank owns: its elements and every node
+// they touch, in local numbering. With one rank this is the whole model.
+#pragma once
+
+#include <array>
+#include <unordered_map>
+#include <vector>
+
+#include "io/model.hpp"
+
+namespace mc {
+
+struct LocalMesh {
+  std::vector<GlobalId> node_ids;
+  std::vector<std::array<double, 3>> node_x;
+  std::vector<GlobalId> element_ids, element_parts;
+  std::vector<std::array<int, 4>> element_nodes;  // local node indices
+  std::unordered_map<GlobalId, int> node_index;   // user id -> local index
+};
+
+// All elements of the model (single-rank runs and tests).
+LocalMesh whole_model_mesh(const Model& model);
+
+}  // namespace mc

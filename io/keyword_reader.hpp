@@ -1,0 +1,31 @@
+// Reading an LS-DYNA-style keyword deck into a Model.
+//
+// Cards are fixed width (10 columns a field unless the keyword says
+// otherwise) or, when a card holds a comma, comma separated. Blank fields take
+// the LS-DYNA defaults. Every error is an InputError reading
+// "file:line: what is wrong".
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "io/model.hpp"
+
+namespace mc {
+
+// Reads a deck, following *INCLUDE relative to the including file's
+// directory, then runs validate_model. Unknown keywords are skipped with one
+// line "file:line: warning: unknown keyword *FOO skipped" on `warnings`.
+Model read_deck(const std::string& path, std::ostream& warnings);
+
+// The same from text in memory; `name` stands for the file name in messages
+// and its directory is where *INCLUDE looks.
+Model read_deck_string(const std::string& text, const std::string& name, std::ostream& warnings);
+
+// Cross-checks of a complete model (read_deck calls it; a generated model
+// should too): every referenced node, part, section, material, curve and set
+// exists; ids are unique; values are physical; elements are not degenerate;
+// the run has an end.
+void validate_model(const Model& m);
+
+}  // namespace mc

@@ -1,0 +1,139 @@
+// The global model as read from a keyword deck (or built by a generator):
+// plain host data, ids as the user wrote them. Everything downstream
+// (decomposition, solver state) is derived from this and never writes back.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace mc {
+
+using GlobalId = std::int64_t;  // 64-bit ids and counts: decks reach 1e7+ nodes
+
+// Where a card came from, for file:line messages after parsing.
+struct SourceLine {
+  std::string file;
+  int line = 0;
+};
+
+struct Node {
+  GlobalId id = 0;
+  std::array<double, 3> x{};
+};
+
+struct Shell {
+  GlobalId id = 0;
+  GlobalId part = 0;
+  std::array<GlobalId, 4> nodes{};  // n3 == n4: triangle
+  SourceLine where;
+};
+
+enum class MaterialKind { Elastic, PiecewiseLinearPlasticity, Rigid };
+
+struct Material {
+  GlobalId id = 0;
+  MaterialKind kind = MaterialKind::Elastic;
+  double density = 0, youngs = 0, poisson = 0;
+  // MAT_024 only
+  double yield = 0;          // SIGY
+  double tangent = 0;        // ETAN (used when no curve is given)
+  double fail_strain = 0;    // FAIL: effective plastic strain at erosion, 0 = none
+  GlobalId hardening_curve = 0;  // LCSS: effective stress vs effective plastic strain
+  SourceLine where;
+};
+
+enum class Integration { Gauss, Lobatto };
+
+struct Section {
+  GlobalId id = 0;
+  int elform = 2;
+  double shear_factor = 5.0 / 6.0;  // SHRF
+  int nip = 2;                       // LS-DYNA default NIP is 2
+  double thickness = 0;              // T1 (T2..T4 averaged into it)
+  SourceLine where;
+};
+
+struct HourglassControl {
+  int ihq = 1;       // 1,2: Belytschko-Tsay viscous; 4: Flanagan-Belytschko stiffness
+  double qh = 0.1;   // hourglass coefficient
+  SourceLine where;  // the *HOURGLASS or *CONTROL_HOURGLASS card
+};
+
+struct Part {
+  GlobalId id = 0;
+  std::string title;
+  GlobalId section = 0, material = 0, hourglass = 0;  // hourglass 0: *CONTROL_HOURGLASS
+  SourceLine where;
+};
+
+struct Curve {
+  GlobalId id = 0;
+  std::vector<double> x, y;  // after SFA/SFO/OFFA/OFFO
+  SourceLine where;
+};
+
+struct Spc {
+  GlobalId node = 0;
+  std::array<bool, 6> fixed{};  // x y z rx ry rz
+  SourceLine where;             // the *BOUNDARY_SPC_* or *NODE (TC/RC) card
+};
+
+struct InitialVelocity {
+  // nodes == empty with all_nodes: every node
+  std::vector<GlobalId> nodes;
+  bool all_nodes = false;
+  std::array<double, 3> v{}, omega{};  // translational; nodal angular velocity
+  // *INITIAL_VELOCITY_GENERATION: the body spins about `center`, so each
+  // node also gets omega x (x - center). *INITIAL_VELOCITY: false.
+  bool spin_about_center = false;
+  std::array<double, 3> center{};
+  SourceLine where;
+};
+
+struct RigidWall {
+  std::vector<GlobalId> nodes;  // slave nodes; empty with all_nodes
+  bool all_nodes = true;
+  std::array<double, 3> tail{}, head{};  // normal points from tail to head, into the structure
+  double friction = 0;                   // 0 frictionless, 1 no slip, else Coulomb
+  bool moving = false;
+  double mass = 0, speed = 0;            // moving wall: mass and initial speed along the normal
+  SourceLine where;
+};
+
+struct Controls {
+  double end_time = 0;        // ENDTIM
+  std::int64_t end_cycle = 0; // ENDCYC, 0 = none
+  double dt_min = 0;          // DTMIN, fraction of the initial step (0: none)
+  double tssfac = 0.9;
+  double dt2ms = 0;           // < 0: mass-scale elements below TSSFAC*|DT2MS|
+  double dt_init = 0;
+  HourglassControl hourglass; // *CONTROL_HOURGLASS default
+  Integration integration = Integration::Gauss;  // *CONTROL_SHELL INTGRD
+  double glstat_dt = 0, matsum_dt = 0, rwforc_dt = 0, d3plot_dt = 0;
+  SourceLine termination_where;  // the *CONTROL_TERMINATION card, if any
+};
+
+struct Model {
+  std::string title;
+  std::vector<Node> nodes;
+  std::vector<Shell> shells;
+  std::map<GlobalId, Part> parts;
+  std::map<GlobalId, Material> materials;
+  std::map<GlobalId, Section> sections;
+  std::map<GlobalId, HourglassControl> hourglass;
+  std::map<GlobalId, Curve> curves;
+  std::map<GlobalId, std::vector<GlobalId>> node_sets, part_sets;
+  std::map<GlobalId, SourceLine> node_set_where, part_set_where;  // the SID cards
+  std::vector<Spc> spcs;
+  std::vector<InitialVelocity> initial_velocities;
+  std::vector<RigidWall> rigid_walls;
+  Controls controls;
+  // Where reading stopped (*END or the last line of the main deck): the place
+  // named by "missing keyword" messages.
+  SourceLine deck_end;
+};
+
+}  // namespace mc

@@ -1,0 +1,40 @@
+// Plain records the solver hands to the writers (glstat, matsum, rwforc,
+// run report). The writers never see solver state.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "io/model.hpp"
+
+namespace mc {
+
+struct EnergyRecord {
+  double time = 0, dt = 0;
+  std::int64_t cycle = 0;
+  double kinetic = 0, internal = 0, hourglass = 0;
+  double contact = 0;          // sliding interface energy (contact issue)
+  double stonewall = 0;        // energy taken out by rigid walls
+  double eroded_internal = 0;  // internal energy of eroded elements
+  double total = 0;            // all of the above
+  double ratio = 1;            // total / initial total
+  double mass = 0, added_mass = 0;
+  std::array<double, 3> momentum{};
+};
+
+struct PartRecord {
+  GlobalId id = 0;
+  std::string title;
+  double internal = 0, kinetic = 0, hourglass = 0, mass = 0;
+  std::array<double, 3> momentum{};
+};
+
+struct WallRecord {
+  int id = 0;  // 1-based, in deck order
+  double normal_force = 0;
+  std::array<double, 3> force{};
+};
+
+}  // namespace mc

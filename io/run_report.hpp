@@ -1,0 +1,44 @@
+// End-of-run summary: per-phase and per-MPI-call times (min/avg/max over
+// ranks), the figure of merit, the build. Printed as a table and written as
+// JSON for the study tools.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "io/output_records.hpp"
+
+namespace mc {
+
+struct TimingRow {
+  std::string name;
+  double min = 0, avg = 0, max = 0;  // seconds over ranks
+};
+
+struct MpiRow {
+  std::string call;
+  std::int64_t calls = 0, bytes = 0;  // summed over ranks
+  double min = 0, avg = 0, max = 0;   // seconds over ranks
+  std::array<std::int64_t, 4> histogram{};  // 0-256 B, 256 B-4 KB, 4-64 KB, > 64 KB
+};
+
+struct RunReport {
+  std::string deck, title, termination;
+  std::string version, git_hash, build_type, compiler, flags, kokkos_version, backend, precision;
+  int ranks = 1, threads = 1;
+  std::int64_t nodes = 0, elements = 0, parts = 0, cycles = 0;
+  double sim_time = 0, elapsed = 0, startup = 0;
+  std::vector<TimingRow> phases;
+  std::vector<MpiRow> mpi;
+  EnergyRecord first, last;
+  // Figure of merit: element-cycles per second, and its inverse per core.
+  double element_cycles_per_second = 0, ns_per_element_cycle_per_core = 0, jobs_per_day = 0;
+};
+
+void print_report(const RunReport& report, std::ostream& out);
+void write_report_json(const RunReport& report, const std::string& path);
+
+}  // namespace mc

@@ -1,0 +1,27 @@
+// Command line: LS-DYNA style key=value (i=deck.k ncpu=2) and the same as
+// --long-flags. Every option is documented in README.md and by --help.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mc {
+
+struct Options {
+  std::string input;                 // i= | --input
+  int threads = 1;                   // ncpu= | --threads (OpenMP threads per rank)
+  std::string output_dir = ".";      // odir= | --output-dir
+  double end_time = -1;              // endtim= | --endtim (overrides *CONTROL_TERMINATION)
+  std::int64_t cycles = -1;          // cycles= | --cycles (stop after N cycles)
+  double progress_seconds = 10;      // --progress S (0: off)
+  std::string report = "minicrash_report.json";  // --report FILE (relative to output dir)
+  bool quiet = false;                // --quiet: only errors and the final summary line
+  bool help = false, version = false;
+};
+
+// Throws InputError("command line: ...") on unknown or malformed options.
+Options parse_options(const std::vector<std::string>& args);
+std::string usage_text();
+
+}  // namespace mc

@@ -1,0 +1,55 @@
+#include "miniapp/rigid_walls.hpp"
+
+#include <cmath>
+
+namespace mc {
+
+void apply_rigid_walls(State& s, Communicator& comm, double dt) {
+  if (s.walls.empty() || !(dt > 0)) return;
+  auto& nd = s.nodes;
+  std::vector<double> impulse(4 * s.walls.size(), 0.0);  // per wall: impulse xyz, energy removed
+  for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
+    WallState& wall = s.walls[wi];
+    const double* n = wall.normal.data();
+    double* out = &impulse[4 * wi];
+    for (int i : wall.nodes) {
+      const double x[3] = {nd.x(i, 0) - wall.point[0], nd.x(i, 1) - wall.point[1], nd.x(i, 2) - wall.point[2]};
+      const double gap = x[0] * n[0] + x[1] * n[1] + x[2] * n[2] - wall.position;
+      double v[3] = {nd.v(i, 0), nd.v(i, 1), nd.v(i, 2)};
+      const double vn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2] - wall.velocity;
+      if (gap + vn * dt >= 0) continue;
+      const double m = nd.mass(i);
+      const double before = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+      const double dvn = -gap / dt - vn;  // > 0: lands on the plane at the end of the step
+      for (int k = 0; k < 3; ++k) v[k] += dvn * n[k];
+      if (wall.friction > 0) {
+        const double vnn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2];
+        double vt[3] = {v[0] - vnn * n[0], v[1] - vnn * n[1], v[2] - vnn * n[2]};
+        const double speed = std::sqrt(vt[0] * vt[0] + vt[1] * vt[1] + vt[2] * vt[2]);
+        const double allowed = wall.friction >= 1 ? 0.0 : std::fmax(0.0, speed - wall.friction * dvn);
+        const double keep = speed > 0 ? allowed / speed : 0.0;
+        for (int k = 0; k < 3; ++k) v[k] = vnn * n[k] + keep * vt[k];
+      }
+      const double after = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+      for (int k = 0; k < 3; ++k) {
+        out[k] += m * (v[k] - nd.v(i, k));
+        nd.v(i, k) = static_cast<Real>(v[k]);
+      }
+      out[3] += 0.5 * m * (before - after);
+    }
+  }
+  comm.allreduce_sum(impulse.data(), static_cast<int>(impulse.size()));
+  for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
+    WallState& wall = s.walls[wi];
+    const double* in = &impulse[4 * wi];
+    for (int k = 0; k < 3; ++k) wall.force[k] = -in[k] / dt;  // force the structure exerts on the wall
+    wall.absorbed_energy += in[3];
+    if (wall.moving && wall.mass > 0) {
+      const double jn = in[0] * wall.normal[0] + in[1] * wall.normal[1] + in[2] * wall.normal[2];
+      wall.velocity -= jn / wall.mass;
+      wall.position += wall.velocity * dt;
+    }
+  }
+}
+
+}  // namespace mc

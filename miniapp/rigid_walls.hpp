@@ -1,0 +1,18 @@
+// *RIGIDWALL_PLANAR(_MOVING): a kinematic stonewall. A slave node that would
+// cross the plane during the next step has its normal velocity (relative to
+// the wall) set so that it arrives on the plane; friction removes tangential
+// velocity (FRIC = 1: no slip; 0 < FRIC < 1: Coulomb on the normal impulse).
+// The impulse per step gives the wall force (rwforc); the kinetic energy
+// removed is the stonewall energy of glstat. A moving wall of finite mass
+// takes the opposite impulse.
+#pragma once
+
+#include "decomposition/communicator.hpp"
+#include "miniapp/state.hpp"
+
+namespace mc {
+
+// After the velocity update, before positions advance by dt.
+void apply_rigid_walls(State& state, Communicator& comm, double dt);
+
+}  // namespace mc

@@ -1,0 +1,27 @@
+// Gathers what the report needs from every rank (phase and MPI times
+// min/avg/max) into one RunReport.
+#pragma once
+
+#include <string>
+
+#include "decomposition/communicator.hpp"
+#include "io/run_report.hpp"
+#include "miniapp/simulation.hpp"
+
+namespace mc {
+
+struct RunIdentity {
+  std::string deck, title;
+  int threads = 1;
+  std::int64_t nodes = 0, elements = 0, parts = 0;
+  double startup = 0;
+};
+
+RunReport make_report(const RunIdentity& id, const RunResult& result, double sim_time,
+                      const std::string& termination, Communicator& comm);
+
+// Backend, threads and precision of this build, for the banner and the report.
+std::string backend_name();
+std::string precision_name();
+
+}  // namespace mc

@@ -1,0 +1,209 @@
+#include "miniapp/simulation.hpp"
+
+#include <cstdio>
+#include <limits>
+#include <sstream>
+
+#include "io/history_writers.hpp"
+#include "miniapp/energies.hpp"
+#include "miniapp/nodal_update.hpp"
+#include "miniapp/rigid_bodies.hpp"
+#include "miniapp/rigid_walls.hpp"
+#include "miniapp/shell_internal_force.hpp"
+
+namespace mc {
+namespace {
+
+// When an output is due: every `interval` of simulated time, or every 100
+// cycles when the run has no end time to divide.
+class OutputClock {
+ public:
+  OutputClock(double interval, double end_time)
+      : interval_(interval > 0 ? interval : end_time / 100) {}
+  bool due(double time, std::int64_t cycle) {
+    if (interval_ > 0 && interval_ < std::numeric_limits<double>::infinity()) {
+      if (time + 1e-12 * interval_ < next_) return false;
+      while (next_ <= time + 1e-12 * interval_) next_ += interval_;
+      return true;
+    }
+    return cycle % 100 == 0;
+  }
+
+ private:
+  double interval_;
+  double next_ = 0;
+};
+
+struct Outputs {
+  GlstatWriter glstat;
+  MatsumWriter matsum;
+  RwforcWriter rwforc;
+  OutputClock glstat_clock, matsum_clock, rwforc_clock;
+  double initial_total = 0;
+
+  Outputs(const RunSettings& rs, bool root)
+      : glstat_clock(rs.glstat_dt, rs.end_time),
+        matsum_clock(rs.matsum_dt, rs.end_time),
+        rwforc_clock(rs.rwforc_dt, rs.end_time) {
+    if (root && rs.write_files) {
+      glstat = GlstatWriter(rs.output_dir, rs.title);
+      matsum = MatsumWriter(rs.output_dir, rs.title);
+      rwforc = RwforcWriter(rs.output_dir, rs.title);
+    }
+  }
+};
+
+EnergyRecord write_outputs(State& s, Outputs& out, Communicator& comm, bool force) {
+  const bool glstat = out.glstat_clock.due(s.time, s.cycle) || force;
+  const bool matsum = out.matsum_clock.due(s.time, s.cycle) || force;
+  const bool rwforc = (out.rwforc_clock.due(s.time, s.cycle) || force) && !s.walls.empty();
+  EnergyRecord energy;
+  if (glstat || matsum) {
+    const std::vector<PartRecord> parts = part_energies(s, comm);
+    energy = global_energies(s, parts, out.initial_total);
+    if (glstat) out.glstat.write(energy);
+    if (matsum) out.matsum.write(s.time, parts);
+  }
+  if (rwforc) {
+    std::vector<WallRecord> walls;
+    for (std::size_t w = 0; w < s.walls.size(); ++w) {
+      const WallState& ws = s.walls[w];
+      WallRecord r;
+      r.id = static_cast<int>(w + 1);
+      r.force = ws.force;
+      r.normal_force = -(ws.force[0] * ws.normal[0] + ws.force[1] * ws.normal[1] + ws.force[2] * ws.normal[2]);
+      walls.push_back(r);
+    }
+    out.rwforc.write(s.time, walls);
+  }
+  return energy;
+}
+
+// The first collapsed/inverted element, by user id, agreed on by all ranks.
+[[noreturn]] void report_bad_element(const State& s, Communicator& comm) {
+  std::int64_t local = -1;
+  const auto& el = s.elements;
+  for (int e = 0; e < el.count() && local < 0; ++e) {
+    if (!el.alive(e) || s.parts(el.part(e)).rigid_body >= 0) continue;
+    bool finite = true;
+    for (int c = 0; c < 4; ++c)
+      for (int k = 0; k < 3; ++k) finite = finite && std::isfinite(double(s.nodes.x(el.conn(e, c), k)));
+    const auto& n = el.conn;
+    const auto& x = s.nodes.x;
+    double d31[3], d42[3];
+    for (int k = 0; k < 3; ++k) {
+      d31[k] = x(n(e, 2), k) - x(n(e, 0), k);
+      d42[k] = x(n(e, 3), k) - x(n(e, 1), k);
+    }
+    const double cz = d31[0] * d42[1] - d31[1] * d42[0], cx = d31[1] * d42[2] - d31[2] * d42[1],
+                 cy = d31[2] * d42[0] - d31[0] * d42[2];
+    if (!finite || !(cx * cx + cy * cy + cz * cz > 0)) local = el.ids[e];
+  }
+  const std::int64_t id = comm.allreduce_max(local);
+  std::ostringstream msg;
+  msg << "numerical fault at cycle " << s.cycle << ", time " << s.time << ": ";
+  if (id >= 0) msg << "shell " << id << " has collapsed or non-finite geometry (zero/negative area)";
+  else msg << "non-finite or negative stable time step";
+  throw NumericalFault(msg.str());
+}
+
+void print_progress(const State& s, const RunSettings& rs, double elapsed) {
+  const double frac = rs.end_cycle > 0 && rs.end_time <= 0 ? double(s.cycle) / rs.end_cycle
+                                                           : s.time / rs.end_time;
+  const double eta = frac > 0 ? elapsed * (1 - frac) / frac : 0;
+  std::printf("  cycle %10lld  t %12.5e  dt %10.3e  %5.1f%%  elapsed %8.1f s  eta %8.1f s\n",
+              static_cast<long long>(s.cycle), s.time, s.dt_next, 100 * frac, elapsed, eta);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm) {
+  RunResult result;
+  Outputs out(rs, comm.root());
+  initialize_rigid_bodies(s, comm);
+  double dt_floor = 0;
+  const double start = wall_seconds();
+  double next_progress = rs.progress_seconds;
+  bool first = true;
+
+  for (;;) {
+    double dt_local;
+    {
+      ScopedPhase phase(result.timers, Phase::Elements);
+      dt_local = shell_internal_force(s, static_cast<Real>(s.dt_prev));
+    }
+    const double dt = comm.allreduce_min(dt_local < 0 ? -1.0 : rs.tssfac * dt_local);
+    if (!(dt > 0)) report_bad_element(s, comm);
+    if (dt >= 0.1 * std::numeric_limits<Real>::max())
+      throw NumericalFault("no deformable shell sets a time step (all parts rigid or eroded)");
+    if (first) dt_floor = rs.dt_min_factor * dt;
+    if (dt < dt_floor) {
+      std::ostringstream msg;
+      msg << "numerical fault at cycle " << s.cycle << ", time " << s.time << ": time step " << dt
+          << " fell below DTMIN * first step = " << dt_floor;
+      throw NumericalFault(msg.str());
+    }
+    const double dt_avg = first ? 0.5 * dt : 0.5 * (s.dt_prev + dt);
+    s.dt_next = dt;
+    {
+      ScopedPhase phase(result.timers, Phase::Nodes);
+      update_velocities(s, static_cast<Real>(dt_avg));
+    }
+    {
+      ScopedPhase phase(result.timers, Phase::RigidBodies);
+      update_rigid_bodies(s, comm, dt_avg);
+    }
+    {
+      ScopedPhase phase(result.timers, Phase::RigidWalls);
+      apply_rigid_walls(s, comm, dt);
+    }
+    const bool last = (rs.end_time > 0 && s.time + dt >= rs.end_time) ||
+                      (rs.end_cycle > 0 && s.cycle + 1 >= rs.end_cycle);
+    {
+      ScopedPhase phase(result.timers, Phase::Output);
+      const EnergyRecord e = write_outputs(s, out, comm, first || last);
+      if (first) {
+        out.initial_total = e.total;
+        result.first = e;
+      }
+      if (last) result.last = e;
+    }
+    {
+      ScopedPhase phase(result.timers, Phase::Nodes);
+      update_positions(s, static_cast<Real>(dt));
+    }
+    s.time += dt;
+    s.dt_prev = dt;
+    s.cycle += 1;
+    first = false;
+    if (rs.after_cycle) rs.after_cycle(s);
+    if (comm.root() && !rs.quiet && rs.progress_seconds > 0 && wall_seconds() - start >= next_progress) {
+      print_progress(s, rs, wall_seconds() - start);
+      next_progress += rs.progress_seconds;
+    }
+    if (last) break;
+  }
+  result.cycles = s.cycle;
+  result.elapsed = wall_seconds() - start;
+  return result;
+}
+
+RunSettings run_settings(const Model& model, const Options& o) {
+  RunSettings rs;
+  rs.title = model.title;
+  rs.end_time = o.end_time > 0 ? o.end_time : model.controls.end_time;
+  rs.end_cycle = o.cycles >= 0 ? o.cycles : model.controls.end_cycle;
+  if (o.cycles >= 0) rs.end_time = o.end_time > 0 ? o.end_time : 0;  // a cycle count alone bounds the run
+  rs.tssfac = model.controls.tssfac;
+  rs.dt_min_factor = model.controls.dt_min;
+  rs.glstat_dt = model.controls.glstat_dt;
+  rs.matsum_dt = model.controls.matsum_dt;
+  rs.rwforc_dt = model.controls.rwforc_dt;
+  rs.output_dir = o.output_dir;
+  rs.progress_seconds = o.progress_seconds;
+  rs.quiet = o.quiet;
+  return rs;
+}
+
+}  // namespace mc

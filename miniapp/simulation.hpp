@@ -1,0 +1,53 @@
+// The explicit time loop (DESIGN.md section 3): element forces, global
+// stable step, nodal update, rigid bodies, rigid walls, outputs.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+#include "decomposition/communicator.hpp"
+#include "io/model.hpp"
+#include "io/output_records.hpp"
+#include "miniapp/options.hpp"
+#include "miniapp/phase_timers.hpp"
+#include "miniapp/state.hpp"
+
+namespace mc {
+
+struct RunSettings {
+  std::string title;
+  double end_time = 0;
+  std::int64_t end_cycle = 0;     // 0: no cycle limit
+  double tssfac = 0.9;
+  double dt_min_factor = 0;       // stop when dt < factor * first dt (DTMIN)
+  double glstat_dt = 0, matsum_dt = 0, rwforc_dt = 0;
+  std::string output_dir = ".";
+  bool write_files = true;        // false for tests that inspect the state only
+  double progress_seconds = 10;   // 0: none
+  bool quiet = false;
+  // Called after every cycle with the advanced state (tests, probes).
+  std::function<void(const State&)> after_cycle;
+};
+
+// Deck controls, with command-line overrides.
+RunSettings run_settings(const Model& model, const Options& options);
+
+// A numerical fault detected during the run (exit code kExitNumerical).
+class NumericalFault : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct RunResult {
+  std::int64_t cycles = 0;
+  double elapsed = 0;             // wall seconds of the time loop
+  EnergyRecord first, last;       // energies at start and end
+  PhaseTimers timers;
+};
+
+// Runs to termination. Throws NumericalFault on every rank at once.
+RunResult run_simulation(State& state, const RunSettings& settings, Communicator& comm);
+
+}  // namespace mc

@@ -1,0 +1,95 @@
+// Solver state of one rank: nodes, elements, the constant tables the
+// kernels read, rigid bodies and walls. Built once by build_state(); the
+// time loop only advances it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "io/model.hpp"
+#include "miniapp/material_params.hpp"
+#include "miniapp/views.hpp"
+
+namespace mc {
+
+static_assert(Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible,
+              "minicrash runs on host backends (OpenMP, Serial); device Views need mirrors added");
+
+// Degree-of-freedom bits in NodeData::fixed.
+inline constexpr std::uint8_t kFixX = 1, kFixY = 2, kFixZ = 4, kFixRx = 8, kFixRy = 16, kFixRz = 32;
+
+struct NodeData {
+  Vec3View x, x0, v, w;       // position, initial position, velocity, angular velocity
+  Vec3View f, m;              // net force and moment of the current cycle
+  RealView mass, inertia;     // lumped mass, lumped (scaled) rotary inertia
+  ByteView fixed;             // SPC bits
+  IntView corner_offset, corner;  // node -> element corners (4*e + c), for the gather
+  std::vector<GlobalId> ids;  // user ids, host only
+  int count() const { return static_cast<int>(x.extent(0)); }
+};
+
+struct ElementData {
+  Conn4View conn;             // local node indices; n3 == n4 for triangles
+  IntView part;               // index into the part table
+  ByteView alive;             // 0 once eroded
+  RealView density_scale;     // mass scaling factor per element (size 0 when unused)
+  PointStateView points;      // [e][4*nip]: sxx syy sxy epsp per through-thickness point
+  Shear2View shear;           // transverse shear stresses (constant through thickness)
+  Hourglass5View hourglass_q; // IHQ 4 stored resultants (size 0 when unused)
+  CornerForceView force;      // internal force/moment per corner, global frame
+  DoubleView internal_energy, hourglass_energy;
+  std::vector<GlobalId> ids;  // user ids, host only
+  int count() const { return static_cast<int>(conn.extent(0)); }
+};
+
+struct RigidBody {
+  GlobalId part_id = 0;
+  std::vector<int> nodes;     // local nodes moving with the body
+  double mass = 0;
+  std::array<double, 3> center{}, velocity{}, omega{};
+};
+
+struct WallState {
+  std::vector<int> nodes;     // slave nodes (local)
+  std::array<double, 3> point{}, normal{};  // the plane: point on it, unit normal into the structure
+  double friction = 0;
+  bool moving = false;
+  double mass = 0, velocity = 0;  // moving wall: mass, normal velocity
+  double position = 0;            // moving wall: displacement along the normal
+  double initial_kinetic = 0;     // moving wall: 1/2 M V0^2
+  std::array<double, 3> force{};  // force on the wall during the last cycle
+  double absorbed_energy = 0;     // stonewall energy
+};
+
+struct PartInfo {  // host-side part description for matsum and reports
+  GlobalId id = 0;
+  std::string title;
+  bool rigid = false;
+};
+
+struct State {
+  NodeData nodes;
+  ElementData elements;
+  MaterialTable materials;
+  PartTable parts;
+  RealView curve_x, curve_y;  // all hardening curves, concatenated
+  std::vector<PartInfo> part_info;
+  std::vector<RigidBody> rigid_bodies;
+  std::vector<WallState> walls;
+  int max_points = 0;         // largest NIP over parts (row width / 4 of points)
+  bool uses_hourglass_stiffness = false;
+  double added_mass = 0;      // by mass scaling
+  double initial_dt_scaled_target = 0;
+
+  // Time integration.
+  double time = 0;
+  double dt_prev = 0;         // dt^{n-1/2}: the step that led to the current positions
+  double dt_next = 0;         // dt^{n+1/2}
+  std::int64_t cycle = 0;
+  double eroded_internal_energy = 0;
+  std::int64_t eroded_elements = 0;
+};
+
+}  // namespace mc

@@ -1,0 +1,224 @@
+// What each keyword puts in the Model: defaults, options, derived values.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "deck_test_helpers.hpp"
+
+namespace mc {
+namespace {
+
+using test::describe;
+using test::error_of;
+using test::line_of;
+using test::minimal_deck;
+using test::read;
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(KeywordReaderKeywords, BlankOrZeroN4MakesATriangle) {
+  const Model m = read(minimal_deck("*ELEMENT_SHELL\n3,1,1,2,4\n4,1,2,5,6,0\n"));
+  EXPECT_EQ(m.shells[2].nodes[3], 4);
+  EXPECT_EQ(m.shells[3].nodes[3], 6);
+}
+
+TEST(KeywordReaderKeywords, PartRepeatsHeadingAndIdCards) {
+  const Model m = read(minimal_deck("*PART\nsecond\n2,1,1\nthird part\n3,1,1,0,7\n*HOURGLASS\n7,4,0.05\n"));
+  ASSERT_EQ(m.parts.size(), 3u);
+  EXPECT_EQ(m.parts.at(3).title, "third part");
+  EXPECT_EQ(m.parts.at(3).hourglass, 7);
+  EXPECT_EQ(m.hourglass.at(7).ihq, 4);
+  EXPECT_DOUBLE_EQ(m.hourglass.at(7).qh, 0.05);
+}
+
+TEST(KeywordReaderKeywords, SectionDefaultsFollowLsDyna) {
+  const Model m = read(minimal_deck("*SECTION_SHELL\n2\n0.5\n"));
+  const Section& s = m.sections.at(2);
+  EXPECT_EQ(s.elform, 2);
+  EXPECT_EQ(s.nip, 2);
+  EXPECT_DOUBLE_EQ(s.shear_factor, 1.0);
+  EXPECT_DOUBLE_EQ(s.thickness, 0.5);
+}
+
+TEST(KeywordReaderKeywords, SectionThicknessIsTheMeanOfCornerThicknesses) {
+  // T2 and T4 blank take T1: (1 + 1 + 2 + 1) / 4.
+  const Model m = read(minimal_deck("*SECTION_SHELL\n2,2,0.8333,3\n1.0,,2.0\n"));
+  EXPECT_DOUBLE_EQ(m.sections.at(2).thickness, 1.25);
+  EXPECT_EQ(m.sections.at(2).nip, 3);
+}
+
+TEST(KeywordReaderKeywords, TitleVariantsReadAnExtraTitleCard) {
+  const std::string plain = minimal_deck(
+      "*MAT_ELASTIC\n2,1e-9,1000.,0.2\n*SECTION_SHELL\n2,2\n2.0\n*DEFINE_CURVE\n4\n0,1\n1,2\n"
+      "*SET_NODE_LIST\n1\n1,2\n*SET_PART_LIST\n1\n1\n*HOURGLASS\n3,1\n");
+  const std::string titled = minimal_deck(
+      "*MAT_ELASTIC_TITLE\nsoft\n2,1e-9,1000.,0.2\n*SECTION_SHELL_TITLE\nthick\n2,2\n2.0\n"
+      "*DEFINE_CURVE_TITLE\nramp\n4\n0,1\n1,2\n*SET_NODE_LIST_TITLE\ncorner\n1\n1,2\n"
+      "*SET_PART_LIST_TITLE\nall\n1\n1\n*HOURGLASS_TITLE\nhg\n3,1\n");
+  EXPECT_EQ(describe(read(titled)), describe(read(plain)));
+  EXPECT_EQ(read(titled).part_sets.at(1), std::vector<GlobalId>{1});
+}
+
+TEST(KeywordReaderKeywords, MaterialNumberAliasesReadTheSameCards) {
+  const std::string named = minimal_deck("*MAT_RIGID\n2,7.8e-9,2e5,0.3\n*MAT_PIECEWISE_LINEAR_PLASTICITY\n3,7.8e-9,2e5,0.3,200.\n");
+  const std::string numbered = minimal_deck("*MAT_020\n2,7.8e-9,2e5,0.3\n*MAT_024\n3,7.8e-9,2e5,0.3,200.\n");
+  EXPECT_EQ(describe(read(named)), describe(read(numbered)));
+  EXPECT_EQ(read(named).materials.at(2).kind, MaterialKind::Rigid);
+}
+
+TEST(KeywordReaderKeywords, CurveAppliesOffsetsThenScaleFactors) {
+  // x = SFA (a + OFFA), y = SFO (o + OFFO)
+  const Model m = read(minimal_deck("*DEFINE_CURVE\n9,0,2.0,3.0,1.0,0.5\n0.0,0.0\n1.0,10.0\n"));
+  const Curve& c = m.curves.at(9);
+  EXPECT_EQ(c.x, (std::vector<double>{2.0, 4.0}));
+  EXPECT_EQ(c.y, (std::vector<double>{1.5, 31.5}));
+}
+
+TEST(KeywordReaderKeywords, CurveBlankOrZeroScaleFactorsMeanOne) {
+  const Model m = read(minimal_deck("*DEFINE_CURVE\n9,0,0.0\n0.0,5.0\n1.0,6.0\n"));
+  EXPECT_EQ(m.curves.at(9).y, (std::vector<double>{5.0, 6.0}));
+}
+
+TEST(KeywordReaderKeywords, CurveWithRepeatedAbscissaIsAnErrorAtThatPoint) {
+  const std::string deck = minimal_deck("*DEFINE_CURVE\n9\n0.0,5.0\n1.0,6.0\n1.0,7.0\n");
+  EXPECT_TRUE(contains(error_of(deck), "deck.k:" + std::to_string(line_of(deck, "1.0,7.0")) +
+                                           ": field 1 (A) of *DEFINE_CURVE: abscissa 1 is not greater"));
+}
+
+TEST(KeywordReaderKeywords, Mat024TableBecomesAnInternalCurve) {
+  const Model m = read(minimal_deck("*MAT_024\n2,7.8e-9,2e5,0.3,200.,0.,1e21\n\n0.0,0.1,0.5\n200.,250.,300.\n"));
+  const Material& mat = m.materials.at(2);
+  ASSERT_LT(mat.hardening_curve, 0);
+  EXPECT_EQ(m.curves.at(mat.hardening_curve).x, (std::vector<double>{0.0, 0.1, 0.5}));
+  EXPECT_EQ(m.curves.at(mat.hardening_curve).y, (std::vector<double>{200.0, 250.0, 300.0}));
+  EXPECT_DOUBLE_EQ(mat.fail_strain, 0.0);  // FAIL 1e21: no failure
+}
+
+TEST(KeywordReaderKeywords, Mat024LcssReferencesADefinedCurve) {
+  const Model m = read(minimal_deck("*MAT_024\n2,7.8e-9,2e5,0.3,,,0.3\n0,0,6\n*DEFINE_CURVE\n6\n0,200\n1,400\n"));
+  EXPECT_EQ(m.materials.at(2).hardening_curve, 6);
+  EXPECT_DOUBLE_EQ(m.materials.at(2).fail_strain, 0.3);
+}
+
+TEST(KeywordReaderKeywords, SetListsSkipZeroAndBlankIds) {
+  const Model m = read(minimal_deck("*SET_NODE_LIST\n4\n" + test::fixed({"1", "0", "", "3"}) + "5,6\n"));
+  EXPECT_EQ(m.node_sets.at(4), (std::vector<GlobalId>{1, 3, 5, 6}));
+}
+
+TEST(KeywordReaderKeywords, SpcSetExpandsToOneSpcPerNode) {
+  const Model m = read(minimal_deck("*SET_NODE_LIST\n4\n1,4\n*BOUNDARY_SPC_SET\n4,0,1,0,1,0,1,0\n"));
+  ASSERT_EQ(m.spcs.size(), 2u);
+  EXPECT_EQ(m.spcs[1].node, 4);
+  EXPECT_EQ(m.spcs[1].fixed, (std::array<bool, 6>{true, false, true, false, true, false}));
+}
+
+TEST(KeywordReaderKeywords, NodeTranslationAndRotationCodesBecomeSpcs) {
+  const Model m = read(minimal_deck("*NODE\n" + test::fixed_node("7", "0", "0", "0", "5", "7")));
+  ASSERT_EQ(m.spcs.size(), 1u);
+  EXPECT_EQ(m.spcs[0].fixed, (std::array<bool, 6>{false, true, true, true, true, true}));
+}
+
+TEST(KeywordReaderKeywords, SpcOnNodeIsKept) {
+  const Model m = read(minimal_deck("*BOUNDARY_SPC_NODE\n2,0,0,0,1\n"));
+  ASSERT_EQ(m.spcs.size(), 1u);
+  EXPECT_EQ(m.spcs[0].fixed, (std::array<bool, 6>{false, false, true, false, false, false}));
+}
+
+TEST(KeywordReaderKeywords, InitialVelocityWithNsidZeroAppliesToAllNodes) {
+  const Model m = read(minimal_deck("*INITIAL_VELOCITY\n0\n-10.0,0,0\n"));
+  ASSERT_EQ(m.initial_velocities.size(), 1u);
+  EXPECT_TRUE(m.initial_velocities[0].all_nodes);
+  EXPECT_DOUBLE_EQ(m.initial_velocities[0].v[0], -10.0);
+}
+
+TEST(KeywordReaderKeywords, InitialVelocityExemptNodesGetTheirOwnVelocity) {
+  const Model m = read(minimal_deck("*SET_NODE_LIST\n2\n5,6\n*INITIAL_VELOCITY\n0,2\n1,0,0\n0,2,0\n"));
+  ASSERT_EQ(m.initial_velocities.size(), 2u);
+  EXPECT_EQ(m.initial_velocities[0].nodes, (std::vector<GlobalId>{1, 2, 3, 4}));
+  EXPECT_EQ(m.initial_velocities[1].nodes, (std::vector<GlobalId>{5, 6}));
+  EXPECT_DOUBLE_EQ(m.initial_velocities[1].v[1], 2.0);
+}
+
+TEST(KeywordReaderKeywords, VelocityGenerationOnAPartUsesTheNodesOfItsElements) {
+  // Part 2 holds element 2 only (nodes 2 5 6 3); the axis is normalised.
+  std::string deck = minimal_deck("*PART\nsecond\n2,1,1\n*INITIAL_VELOCITY_GENERATION\n2,2,10.0,1,0,0\n1,1,0,0,0,2\n");
+  deck.replace(deck.find("2,1,2,5,6,3"), 11, "2,2,2,5,6,3");
+  const Model m = read(deck);
+  ASSERT_EQ(m.initial_velocities.size(), 1u);
+  const InitialVelocity& v = m.initial_velocities[0];
+  EXPECT_EQ(v.nodes, (std::vector<GlobalId>{2, 3, 5, 6}));
+  EXPECT_EQ(v.omega, (std::array<double, 3>{0.0, 0.0, 10.0}));
+  EXPECT_EQ(v.center, (std::array<double, 3>{1.0, 1.0, 0.0}));
+  EXPECT_DOUBLE_EQ(v.v[0], 1.0);
+}
+
+TEST(KeywordReaderKeywords, RigidWallWithNsidZeroTakesAllNodes) {
+  const Model m = read(minimal_deck("*RIGIDWALL_PLANAR\n0\n0,0,-1,0,0,0,0.2\n"));
+  ASSERT_EQ(m.rigid_walls.size(), 1u);
+  EXPECT_TRUE(m.rigid_walls[0].all_nodes);
+  EXPECT_DOUBLE_EQ(m.rigid_walls[0].tail[2], -1.0);
+  EXPECT_DOUBLE_EQ(m.rigid_walls[0].friction, 0.2);
+  EXPECT_FALSE(m.rigid_walls[0].moving);
+}
+
+TEST(KeywordReaderKeywords, MovingRigidWallWithIdReadsIdAndMassCards) {
+  const Model m = read(minimal_deck(
+      "*SET_NODE_LIST\n3\n1,2\n*RIGIDWALL_PLANAR_MOVING_ID\n5,barrier\n3\n0,0,-1,0,0,0\n100.0,-5.0\n"));
+  const RigidWall& wall = m.rigid_walls.at(0);
+  EXPECT_FALSE(wall.all_nodes);
+  EXPECT_EQ(wall.nodes, (std::vector<GlobalId>{1, 2}));
+  EXPECT_TRUE(wall.moving);
+  EXPECT_DOUBLE_EQ(wall.mass, 100.0);
+  EXPECT_DOUBLE_EQ(wall.speed, -5.0);
+}
+
+TEST(KeywordReaderKeywords, ControlsAndOutputIntervalsAreRead) {
+  const Model m = read(minimal_deck(
+      "*CONTROL_TERMINATION\n0.02,0,0.1\n*CONTROL_TIMESTEP\n1e-7\n*CONTROL_HOURGLASS\n4,0.05\n"
+      "*CONTROL_SHELL\n20.0,0,1,0,2\n1.0,1\n*DATABASE_GLSTAT\n1e-4\n*DATABASE_MATSUM\n2e-4\n"
+      "*DATABASE_RWFORC\n3e-4\n*DATABASE_BINARY_D3PLOT\n0,0,0,20\n"));
+  const Controls& c = m.controls;
+  EXPECT_DOUBLE_EQ(c.end_time, 0.02);
+  EXPECT_DOUBLE_EQ(c.dt_min, 0.1);
+  EXPECT_DOUBLE_EQ(c.dt_init, 1e-7);
+  EXPECT_DOUBLE_EQ(c.tssfac, 0.9);  // blank TSSFAC
+  EXPECT_EQ(c.hourglass.ihq, 4);
+  EXPECT_DOUBLE_EQ(c.hourglass.qh, 0.05);
+  EXPECT_EQ(c.integration, Integration::Lobatto);
+  EXPECT_DOUBLE_EQ(c.glstat_dt, 1e-4);
+  EXPECT_DOUBLE_EQ(c.matsum_dt, 2e-4);
+  EXPECT_DOUBLE_EQ(c.rwforc_dt, 3e-4);
+  EXPECT_DOUBLE_EQ(c.d3plot_dt, 0.001);  // ENDTIM / NPLTC
+}
+
+TEST(KeywordReaderKeywords, EndCycleAloneEndsTheRun) {
+  EXPECT_EQ(read(minimal_deck("*CONTROL_TERMINATION\n0,500\n")).controls.end_cycle, 500);
+}
+
+TEST(KeywordReaderKeywords, DuplicateIdsNameBothPlaces) {
+  const std::string deck = minimal_deck("*MAT_ELASTIC\n1,1e-9,1000.,0.2\n");
+  EXPECT_TRUE(contains(error_of(deck), "deck.k:" + std::to_string(line_of(deck, "1,1e-9")) +
+                                           ": material 1 is defined twice (first at deck.k:" +
+                                           std::to_string(line_of(deck, "1,7.8e-9")) + ")"));
+  EXPECT_TRUE(contains(error_of(minimal_deck("*ELEMENT_SHELL\n2,1,1,2,3,4\n")), "element 2 is defined twice"));
+}
+
+TEST(KeywordReaderKeywords, UnsupportedElementFormulationSaysWhatIsSupported) {
+  EXPECT_TRUE(contains(error_of(minimal_deck("*SECTION_SHELL\n2,16\n1.0\n")),
+                       "only ELFORM 2 (Belytschko-Tsay) is supported"));
+}
+
+TEST(KeywordReaderKeywords, ValidateModelWorksOnAGeneratedModelWithoutSourceLines) {
+  Model m = read(minimal_deck());
+  m.sections.at(1).where = {};
+  m.sections.at(1).nip = 11;
+  try {
+    validate_model(m);
+    FAIL() << "accepted";
+  } catch (const InputError& error) {
+    EXPECT_STREQ(error.what(), "section 1: NIP 11 is outside 1..10");
+  }
+}
+
+}  // namespace
+}  // namespace mc

@@ -1,0 +1,88 @@
+// MAT_024 (piecewise linear plasticity) against the closed-form uniaxial curve.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "miniapp/plane_stress_plasticity.hpp"
+
+namespace mc {
+namespace {
+
+MaterialParams steel_024(double sigy, double etan) {
+  MaterialParams m;
+  m.kind = kPlastic;
+  m.density = 7.85e-6;
+  m.youngs = 210;
+  m.poisson = 0.3;
+  m.shear_modulus = 210 / 2.6;
+  m.plate_modulus = 210 / (1 - 0.09);
+  m.yield = sigy;
+  m.plastic_modulus = 210 * etan / (210 - etan);
+  return m;
+}
+
+// Drives one material point in uniaxial stress: each axial increment is
+// paired with the lateral increment that keeps syy = 0 (secant iterations).
+double uniaxial_stress_at(const MaterialParams& m, const Real* cx, const Real* cy, double strain, int steps,
+                          double& epsp) {
+  Real s[3] = {0, 0, 0};
+  epsp = 0;
+  const double de = strain / steps;
+  for (int i = 0; i < steps; ++i) {
+    double lateral = -m.poisson * de, previous = 0;
+    double r_prev = 0;
+    Real trial[3];
+    double dep = 0;
+    for (int it = 0; it < 50; ++it) {
+      std::copy(s, s + 3, trial);
+      const Real inc[3] = {Real(de), Real(lateral), 0};
+      dep = plastic_plane_stress_update(m, cx, cy, inc, trial, epsp);
+      const double r = trial[1];
+      if (std::fabs(r) < 1e-13) break;
+      const double next = it == 0 ? lateral - r / m.plate_modulus : lateral - r * (lateral - previous) / (r - r_prev);
+      previous = lateral;
+      r_prev = r;
+      lateral = next;
+    }
+    std::copy(trial, trial + 3, s);
+    epsp += dep;
+  }
+  return s[0];
+}
+
+// Linear hardening: sigma = SIGY + Ep epsp, Ep = E Etan / (E - Etan), and the
+// total strain is sigma / E + epsp. The return mapping must follow it to 1e-8.
+TEST(MaterialPlasticity, UniaxialPathFollowsLinearHardeningClosedFormTo1em8) {
+  const MaterialParams m = steel_024(0.3, 1.0);
+  const double ep_mod = 210.0 * 1.0 / (210.0 - 1.0);
+  for (double strain : {0.001, 0.002, 0.01, 0.05, 0.2}) {
+    double epsp = 0;
+    const double sigma = uniaxial_stress_at(m, nullptr, nullptr, strain, 400, epsp);
+    const double sigma_yield_strain = 0.3 / 210.0;
+    const double closed = strain <= sigma_yield_strain ? 210.0 * strain
+                                                       : (0.3 + ep_mod * strain) / (1 + ep_mod / 210.0);
+    EXPECT_NEAR(sigma, closed, 1e-8 * closed) << "strain " << strain;
+    if (strain > sigma_yield_strain) {
+      EXPECT_NEAR(epsp, strain - sigma / 210.0, 1e-8) << "strain " << strain;
+    }
+  }
+}
+
+// With a hardening curve (LCSS) the yield stress follows the curve points.
+TEST(MaterialPlasticity, UniaxialPathFollowsHardeningCurveTo1em8) {
+  MaterialParams m = steel_024(0.3, 0);
+  const Real cx[3] = {0.0, 0.1, 0.5};
+  const Real cy[3] = {0.3, 0.5, 0.6};
+  m.curve_begin = 0;
+  m.curve_end = 3;
+  for (double strain : {0.05, 0.15, 0.4}) {
+    double epsp = 0;
+    const double sigma = uniaxial_stress_at(m, cx, cy, strain, 2000, epsp);
+    double yield = epsp < 0.1 ? 0.3 + 2.0 * epsp : 0.5 + 0.25 * (epsp - 0.1);
+    EXPECT_NEAR(sigma, yield, 1e-8) << "strain " << strain;
+    EXPECT_NEAR(strain, sigma / 210.0 + epsp, 1e-10) << "strain " << strain;
+  }
+}
+
+}  // namespace
+}  // namespace mc
