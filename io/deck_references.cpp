@@ -115,6 +115,7 @@ void resolve_velocities(ReaderState& state, const NodeLookup& lookup) {
       InitialVelocity exempt;
       exempt.nodes = lookup.node_set(request.exempt_set, where, request.keyword);
       exempt.v = request.exempt_velocity;
+      exempt.omega = request.exempt_omega;
       exempt.where = where;
       velocity.nodes = without(velocity.nodes, exempt.nodes);
       state.model.initial_velocities.push_back(std::move(velocity));

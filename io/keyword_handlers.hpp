@@ -39,7 +39,7 @@ struct SpcSetRequest {
 struct VelocityRequest {
   NodeSelector selector;
   GlobalId exempt_set = 0;  // NSIDEX: these nodes get exempt_velocity instead
-  std::array<double, 3> exempt_velocity{};
+  std::array<double, 3> exempt_velocity{}, exempt_omega{};
   InitialVelocity velocity;  // nodes filled in on resolution
   std::string keyword;
 };
@@ -76,6 +76,15 @@ struct ReaderState {
 };
 
 using KeywordHandler = void (*)(KeywordCards&, const KeywordOptions&, ReaderState&);
+
+// IHQ as the solver knows it: 0 means 1, and for shells LS-DYNA's types 3
+// and 5 are the same as 2 and 4.
+inline int shell_hourglass_type(int ihq) {
+  if (ihq == 0) return 1;
+  if (ihq == 3) return 2;
+  if (ihq == 5) return 4;
+  return ihq;
+}
 
 // The title card of a _TITLE option (or of *PART), trimmed.
 std::string read_title_card(KeywordCards& cards, const char* what);

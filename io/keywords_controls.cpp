@@ -34,8 +34,7 @@ void read_control_hourglass(KeywordCards& cards, const KeywordOptions&, ReaderSt
   const Card& card = cards.require("card 1 (IHQ QH)");
   const CardFields fields(card, cards.keyword(), kStandardLayout);
   HourglassControl& control = state.model.controls.hourglass;
-  control.ihq = fields.option(1, "IHQ");
-  if (control.ihq == 0) control.ihq = 1;
+  control.ihq = shell_hourglass_type(fields.option(1, "IHQ"));
   control.qh = fields.real(2, "QH");
   if (control.qh == 0.0) control.qh = 0.1;
   control.where = card.where();

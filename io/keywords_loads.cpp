@@ -91,21 +91,23 @@ void read_initial_velocity(KeywordCards& cards, const KeywordOptions&, ReaderSta
     reject_local_system(fields, 5, "ICID");
     request.velocity.where = card1.where();
   }
-  const auto read_velocity = [&](const char* what, const char* const names[6]) {
+  // Translational, then nodal angular velocities (not a rigid spin: that is
+  // *INITIAL_VELOCITY_GENERATION).
+  const auto read_velocity = [&](const char* what, const char* const names[6], std::array<double, 3>& v,
+                                 std::array<double, 3>& omega) {
     const Card& card = cards.require(what);
     const CardFields fields(card, cards.keyword(), kStandardLayout);
-    for (int i = 3; i < 6; ++i) {
-      if (fields.real(i + 1, names[i]) != 0.0) {
-        fields.fail(i + 1, names[i], "nodal angular velocities are not supported; use *INITIAL_VELOCITY_GENERATION");
-      }
+    for (int i = 0; i < 3; ++i) {
+      v[static_cast<std::size_t>(i)] = fields.real(i + 1, names[i]);
+      omega[static_cast<std::size_t>(i)] = fields.real(i + 4, names[i + 3]);
     }
-    return std::array<double, 3>{fields.real(1, names[0]), fields.real(2, names[1]), fields.real(3, names[2])};
   };
   static const char* const kNames[] = {"VX", "VY", "VZ", "VXR", "VYR", "VZR"};
   static const char* const kExemptNames[] = {"VXE", "VYE", "VZE", "VXRE", "VYRE", "VZRE"};
-  request.velocity.v = read_velocity("card 2 (VX VY VZ VXR VYR VZR)", kNames);
+  read_velocity("card 2 (VX VY VZ VXR VYR VZR)", kNames, request.velocity.v, request.velocity.omega);
   if (request.exempt_set != 0) {
-    request.exempt_velocity = read_velocity("card 3 (VXE VYE VZE VXRE VYRE VZRE)", kExemptNames);
+    read_velocity("card 3 (VXE VYE VZE VXRE VYRE VZRE)", kExemptNames, request.exempt_velocity,
+                  request.exempt_omega);
   }
   state.velocities.push_back(std::move(request));
   cards.expect_end();
@@ -144,6 +146,7 @@ void read_initial_velocity_generation(KeywordCards& cards, const KeywordOptions&
     const CardFields fields(card2, cards.keyword(), kStandardLayout);
     request.velocity.center = {fields.real(1, "XC"), fields.real(2, "YC"), fields.real(3, "ZC")};
     const std::array<double, 3> axis{fields.real(4, "NX"), fields.real(5, "NY"), fields.real(6, "NZ")};
+    request.velocity.spin_about_center = true;
     if (omega != 0.0) {
       const double length = std::sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
       if (length == 0.0) fields.fail(4, "NX", "the rotation axis (NX, NY, NZ) is zero but OMEGA is not");

@@ -2,6 +2,15 @@
 
 namespace mc {
 
+void keep_half_step_velocities(State& s) {
+  if (s.nodes.v_before.extent(0) != s.nodes.v.extent(0)) {
+    s.nodes.v_before = Vec3View("v_before", s.nodes.count());
+    s.nodes.w_before = Vec3View("w_before", s.nodes.count());
+  }
+  Kokkos::deep_copy(s.nodes.v_before, s.nodes.v);
+  Kokkos::deep_copy(s.nodes.w_before, s.nodes.w);
+}
+
 std::vector<PartRecord> part_energies(const State& s, Communicator& comm) {
   const std::size_t np = s.part_info.size();
   // Per part: internal, kinetic, hourglass, mass, momentum xyz.
@@ -22,8 +31,8 @@ std::vector<PartRecord> part_energies(const State& s, Communicator& comm) {
     const double m = nd.mass(n), j = nd.inertia(n);
     double v2 = 0, w2 = 0;
     for (int k = 0; k < 3; ++k) {
-      v2 += double(nd.v(n, k)) * nd.v(n, k);
-      w2 += double(nd.w(n, k)) * nd.w(n, k);
+      v2 += double(nd.v_before(n, k)) * nd.v(n, k);
+      w2 += double(nd.w_before(n, k)) * nd.w(n, k);
       out[4 + k] += m * nd.v(n, k);
     }
     out[1] += 0.5 * (m * v2 + j * w2);

@@ -11,6 +11,10 @@
 namespace mc {
 
 // Per-part sums; the global record is their total plus wall energies.
+// Needs nodes.v_before/w_before (see keep_half_step_velocities).
+// Keeps v^{n-1/2} before the velocity update of an output cycle.
+void keep_half_step_velocities(State& state);
+
 std::vector<PartRecord> part_energies(const State& state, Communicator& comm);
 EnergyRecord global_energies(const State& state, const std::vector<PartRecord>& parts,
                              double initial_total);

@@ -9,8 +9,10 @@
 //   w         k_w = D A BB^2            (plate twist, D = E t^3 / 12(1-nu^2))
 //   rotation  k_r = D A BB / 8
 // with BB = b1.b1 + b2.b2. IHQ 4 (Flanagan-Belytschko stiffness) integrates
-// Q += QH k qdot dt; IHQ 1/2 (viscous) uses Q = QH sqrt(k m) qdot with m the
-// element mass (or rotary inertia), the critical-damping scale. Either way
+// Q += QH k qdot dt; IHQ 1/2 (viscous) uses Q = QH sqrt(k m) qdot / 2 with m
+// the element mass (or rotary inertia): for the membrane modes of a square
+// element this is FB's a = QH rho c V^(2/3) / 4 with the element's face t h
+// in place of V^(2/3). Either way
 // the work Q.qdot dt is the hourglass energy reported in glstat.
 #pragma once
 
@@ -59,19 +61,22 @@ KOKKOS_INLINE_FUNCTION Real hourglass_forces(const HourglassModes& h, const Real
     rate[4] += h.gamma[i] * w[i][1];
   }
   Real q[5];
+  Real power = 0;
   if (stiffness_q) {
+    // Work over the step with the mid-step resultant (trapezoidal, like the stresses).
     for (int m = 0; m < 5; ++m) {
+      const Real old_q = stiffness_q[m];
       stiffness_q[m] += qh * h.k[m] * rate[m] * dt;
       q[m] = stiffness_q[m];
+      power += Real(0.5) * (old_q + q[m]) * rate[m];
     }
   } else {
     for (int m = 0; m < 5; ++m) {
       const Real inertia = m < 3 ? mass : rotary_inertia;
-      q[m] = qh * std::sqrt(h.k[m] * inertia) * rate[m];
+      q[m] = Real(0.5) * qh * std::sqrt(h.k[m] * inertia) * rate[m];
+      power += q[m] * rate[m];
     }
   }
-  Real power = 0;
-  for (int m = 0; m < 5; ++m) power += q[m] * rate[m];
   for (int i = 0; i < 4; ++i)
     for (int m = 0; m < 5; ++m) f[i][m] += h.gamma[i] * q[m];
   return power;

@@ -53,10 +53,21 @@ struct Outputs {
   }
 };
 
-EnergyRecord write_outputs(State& s, Outputs& out, Communicator& comm, bool force) {
-  const bool glstat = out.glstat_clock.due(s.time, s.cycle) || force;
-  const bool matsum = out.matsum_clock.due(s.time, s.cycle) || force;
-  const bool rwforc = (out.rwforc_clock.due(s.time, s.cycle) || force) && !s.walls.empty();
+struct DueOutputs {
+  bool glstat = false, matsum = false, rwforc = false;
+  bool any() const { return glstat || matsum || rwforc; }
+};
+
+DueOutputs due_outputs(const State& s, Outputs& out, bool force) {
+  DueOutputs d;
+  d.glstat = out.glstat_clock.due(s.time, s.cycle) || force;
+  d.matsum = out.matsum_clock.due(s.time, s.cycle) || force;
+  d.rwforc = (out.rwforc_clock.due(s.time, s.cycle) || force) && !s.walls.empty();
+  return d;
+}
+
+EnergyRecord write_outputs(State& s, Outputs& out, Communicator& comm, const DueOutputs& due) {
+  const bool glstat = due.glstat, matsum = due.matsum, rwforc = due.rwforc;
   EnergyRecord energy;
   if (glstat || matsum) {
     const std::vector<PartRecord> parts = part_energies(s, comm);
@@ -146,6 +157,10 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm) {
     }
     const double dt_avg = first ? 0.5 * dt : 0.5 * (s.dt_prev + dt);
     s.dt_next = dt;
+    const bool last = (rs.end_time > 0 && s.time + dt >= rs.end_time) ||
+                      (rs.end_cycle > 0 && s.cycle + 1 >= rs.end_cycle);
+    const DueOutputs due = due_outputs(s, out, first || last);
+    if (due.glstat || due.matsum) keep_half_step_velocities(s);
     {
       ScopedPhase phase(result.timers, Phase::Nodes);
       update_velocities(s, static_cast<Real>(dt_avg));
@@ -158,11 +173,9 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm) {
       ScopedPhase phase(result.timers, Phase::RigidWalls);
       apply_rigid_walls(s, comm, dt);
     }
-    const bool last = (rs.end_time > 0 && s.time + dt >= rs.end_time) ||
-                      (rs.end_cycle > 0 && s.cycle + 1 >= rs.end_cycle);
-    {
+    if (due.any()) {
       ScopedPhase phase(result.timers, Phase::Output);
-      const EnergyRecord e = write_outputs(s, out, comm, first || last);
+      const EnergyRecord e = write_outputs(s, out, comm, due);
       if (first) {
         out.initial_total = e.total;
         result.first = e;

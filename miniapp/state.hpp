@@ -23,6 +23,9 @@ inline constexpr std::uint8_t kFixX = 1, kFixY = 2, kFixZ = 4, kFixRx = 8, kFixR
 struct NodeData {
   Vec3View x, x0, v, w;       // position, initial position, velocity, angular velocity
   Vec3View f, m;              // net force and moment of the current cycle
+  // v^{n-1/2}, w^{n-1/2} kept at output cycles only: kinetic energy at t^n is
+  // 1/2 m v^{n-1/2}.v^{n+1/2}, the quantity central differences conserve.
+  Vec3View v_before, w_before;
   RealView mass, inertia;     // lumped mass, lumped (scaled) rotary inertia
   ByteView fixed;             // SPC bits
   IntView corner_offset, corner;  // node -> element corners (4*e + c), for the gather

@@ -31,6 +31,16 @@ TEST(KeywordReaderKeywords, PartRepeatsHeadingAndIdCards) {
   EXPECT_DOUBLE_EQ(m.hourglass.at(7).qh, 0.05);
 }
 
+TEST(KeywordReaderKeywords, ShellHourglassTypesThreeAndFiveActAsTwoAndFour) {
+  const Model m = read(minimal_deck("*HOURGLASS\n7,3\n8,5\n9\n*CONTROL_HOURGLASS\n5\n"));
+  EXPECT_EQ(m.hourglass.at(7).ihq, 2);
+  EXPECT_EQ(m.hourglass.at(8).ihq, 4);
+  EXPECT_EQ(m.hourglass.at(9).ihq, 1);
+  EXPECT_DOUBLE_EQ(m.hourglass.at(9).qh, 0.1);
+  EXPECT_EQ(m.controls.hourglass.ihq, 4);
+  EXPECT_TRUE(contains(error_of(minimal_deck("*HOURGLASS\n7,8\n")), "hourglass 7: IHQ 8 is not supported"));
+}
+
 TEST(KeywordReaderKeywords, SectionDefaultsFollowLsDyna) {
   const Model m = read(minimal_deck("*SECTION_SHELL\n2\n0.5\n"));
   const Section& s = m.sections.at(2);
@@ -131,6 +141,14 @@ TEST(KeywordReaderKeywords, InitialVelocityWithNsidZeroAppliesToAllNodes) {
   EXPECT_DOUBLE_EQ(m.initial_velocities[0].v[0], -10.0);
 }
 
+TEST(KeywordReaderKeywords, InitialVelocityRotationalFieldsAreNodalAngularVelocities) {
+  const Model m = read(minimal_deck("*INITIAL_VELOCITY\n0\n1,2,3,0.1,0.2,0.3\n"));
+  const InitialVelocity& v = m.initial_velocities.at(0);
+  EXPECT_EQ(v.v, (std::array<double, 3>{1.0, 2.0, 3.0}));
+  EXPECT_EQ(v.omega, (std::array<double, 3>{0.1, 0.2, 0.3}));
+  EXPECT_FALSE(v.spin_about_center);
+}
+
 TEST(KeywordReaderKeywords, InitialVelocityExemptNodesGetTheirOwnVelocity) {
   const Model m = read(minimal_deck("*SET_NODE_LIST\n2\n5,6\n*INITIAL_VELOCITY\n0,2\n1,0,0\n0,2,0\n"));
   ASSERT_EQ(m.initial_velocities.size(), 2u);
@@ -147,6 +165,7 @@ TEST(KeywordReaderKeywords, VelocityGenerationOnAPartUsesTheNodesOfItsElements) 
   ASSERT_EQ(m.initial_velocities.size(), 1u);
   const InitialVelocity& v = m.initial_velocities[0];
   EXPECT_EQ(v.nodes, (std::vector<GlobalId>{2, 3, 5, 6}));
+  EXPECT_TRUE(v.spin_about_center);
   EXPECT_EQ(v.omega, (std::array<double, 3>{0.0, 0.0, 10.0}));
   EXPECT_EQ(v.center, (std::array<double, 3>{1.0, 1.0, 0.0}));
   EXPECT_DOUBLE_EQ(v.v[0], 1.0);
