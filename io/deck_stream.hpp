@@ -71,7 +71,6 @@ class KeywordCards {
 
   // The keyword as the deck spells it, upper-cased: "*MAT_ELASTIC_TITLE".
   const std::string& keyword() const { return keyword_; }
-  SourceLine where() const { return {*file_, keyword_line_}; }
 
   // Next card, or nullptr where the next keyword or the end of file starts.
   const Card* next();
@@ -91,7 +90,6 @@ class KeywordCards {
   std::string keyword_;
   const std::string* file_ = nullptr;
   int file_index_ = 0;
-  int keyword_line_ = 0;
   int last_line_ = 0;  // last card handed out, for "missing card" messages
   Card current_;
   Card lookahead_;

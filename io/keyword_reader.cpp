@@ -4,7 +4,6 @@
 
 #include <cctype>
 #include <fstream>
-#include <iterator>
 #include <memory>
 #include <sstream>
 

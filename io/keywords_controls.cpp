@@ -1,6 +1,5 @@
 // Run controls and output requests: *TITLE, *CONTROL_*, *DATABASE_*.
 #include "io/card_fields.hpp"
-#include "io/input_error.hpp"
 #include "io/keyword_handlers.hpp"
 
 namespace mc {

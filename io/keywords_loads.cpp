@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "io/card_fields.hpp"
-#include "io/input_error.hpp"
 #include "io/keyword_handlers.hpp"
 
 namespace mc {

@@ -1,7 +1,6 @@
 // Mesh keywords: *NODE, *ELEMENT_SHELL, *PART, *SECTION_SHELL, *SET_NODE_LIST,
 // *SET_PART_LIST.
 #include "io/card_fields.hpp"
-#include "io/input_error.hpp"
 #include "io/keyword_handlers.hpp"
 
 namespace mc {

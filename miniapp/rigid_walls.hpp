@@ -2,8 +2,8 @@
 // cross the plane during the next step has its normal velocity (relative to
 // the wall) set so that it arrives on the plane; friction removes tangential
 // velocity (FRIC = 1: no slip; 0 < FRIC < 1: Coulomb on the normal impulse).
-// The impulse per step gives the wall force (rwforc); the kinetic energy
-// removed is the stonewall energy of glstat. A moving wall of finite mass
+// The impulse per step gives the wall force (rwforc); its work is the
+// stonewall energy of glstat. A moving wall of finite mass
 // takes the opposite impulse.
 #pragma once
 
@@ -12,7 +12,7 @@
 
 namespace mc {
 
-// After the velocity update, before positions advance by dt.
-void apply_rigid_walls(State& state, Communicator& comm, double dt);
+// After the velocity update (which used dt_avg), before positions advance by dt.
+void apply_rigid_walls(State& state, Communicator& comm, double dt, double dt_avg);
 
 }  // namespace mc

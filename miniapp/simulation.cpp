@@ -171,7 +171,7 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm) {
     }
     {
       ScopedPhase phase(result.timers, Phase::RigidWalls);
-      apply_rigid_walls(s, comm, dt);
+      apply_rigid_walls(s, comm, dt, dt_avg);
     }
     if (due.any()) {
       ScopedPhase phase(result.timers, Phase::Output);

@@ -43,6 +43,9 @@ std::vector<CatalogueEntry> load_catalogue() {
   return entries;
 }
 
+// Test names and failures show the deck, not the entry's bytes.
+void PrintTo(const CatalogueEntry& entry, std::ostream* out) { *out << entry.deck; }
+
 class BadDeckCatalogue : public ::testing::TestWithParam<CatalogueEntry> {};
 
 TEST_P(BadDeckCatalogue, FailsWithCataloguedMessage) {

@@ -223,6 +223,16 @@ TEST(KeywordReaderInclude, ErrorInsideAnIncludedFileNamesThatFile) {
   }
 }
 
+TEST(KeywordReaderInclude, EndInAnIncludedFileEndsOnlyThatFile) {
+  const test::TempDir dir("include_end");
+  dir.write("part.k", "*NODE\n7,5,5,5\n*END\n*NODE\nnever read\n");
+  const std::string path = dir.write("main.k", minimal_deck("*INCLUDE\npart.k\n*NODE\n8,9,9,9\n"));
+  std::ostringstream warnings;
+  const Model m = read_deck(path, warnings);
+  ASSERT_EQ(m.nodes.size(), 8u);
+  EXPECT_EQ(m.nodes[7].id, 8);
+}
+
 TEST(KeywordReaderInclude, MissingFileNamesTheIncludingCard) {
   const std::string deck = minimal_deck("*INCLUDE\nnot_there.k\n");
   EXPECT_TRUE(contains(error_of(deck), "deck.k:" + std::to_string(line_of(deck, "not_there.k")) +

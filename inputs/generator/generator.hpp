@@ -1,0 +1,30 @@
+// Synthetic decks built in memory: the same Model the keyword reader makes,
+// so `minicrash-gen` can write it and `minicrash gen=...` can run it directly.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "io/model.hpp"
+
+namespace mc {
+
+struct GeneratorOptions {
+  std::string preset;      // see generator_presets()
+  double element_size = 0; // mm; 0: the preset's default
+  double end_time = 0;     // ms; 0: the preset's default
+  double velocity = 0;     // impact speed, mm/ms (= m/s); 0: the preset's default
+};
+
+// Throws InputError for an unknown preset or a non-physical option.
+Model generate_model(const GeneratorOptions& options);
+
+struct PresetInfo {
+  std::string name, description;
+};
+std::vector<PresetInfo> generator_presets();
+
+// Presets, one file each.
+Model generate_tube(const GeneratorOptions& options);
+
+}  // namespace mc
