@@ -22,22 +22,24 @@
 
 namespace mc {
 
+template <class T>
 struct HourglassModes {
-  Real gamma[4];
-  Real k[5];  // stiffness per mode: x, y, w, rx, ry
+  T gamma[4];
+  T k[5];  // stiffness per mode: x, y, w, rx, ry
 };
 
-KOKKOS_INLINE_FUNCTION void hourglass_modes(const ShellGeometry& g, Real youngs, Real poisson,
-                                            Real t, HourglassModes& h) {
+template <class T>
+KOKKOS_INLINE_FUNCTION void hourglass_modes(const ShellGeometry<T>& g, Real youngs, Real poisson, Real t,
+                                            HourglassModes<T>& h) {
   const Real hs[4] = {1, -1, 1, -1};
-  Real hx = 0, hy = 0, bb = 0;
+  T hx = 0, hy = 0, bb = 0;
   for (int i = 0; i < 4; ++i) {
     hx += hs[i] * g.xl[i];
     hy += hs[i] * g.yl[i];
     bb += g.b1[i] * g.b1[i] + g.b2[i] * g.b2[i];
   }
   for (int i = 0; i < 4; ++i) h.gamma[i] = hs[i] - hx * g.b1[i] - hy * g.b2[i];
-  const Real a = g.area;
+  const T a = g.area;
   const Real bending = youngs * t * t * t / (Real(12) * (Real(1) - poisson * poisson));
   h.k[0] = h.k[1] = youngs * t * a * bb / Real(8);
   h.k[2] = bending * a * bb * bb;
@@ -46,13 +48,13 @@ KOKKOS_INLINE_FUNCTION void hourglass_modes(const ShellGeometry& g, Real youngs,
 
 // Adds hourglass forces to the local nodal forces f[i][0..4] and returns the
 // hourglass power Q.qdot. v, w: local nodal velocities and angular velocities.
-// stiffness_q: the five stored IHQ-4 resultants (updated in place) or nullptr
-// for the viscous form.
-KOKKOS_INLINE_FUNCTION Real hourglass_forces(const HourglassModes& h, const Real v[4][3],
-                                             const Real w[4][3], Real qh, Real mass,
-                                             Real rotary_inertia, Real dt, Real* stiffness_q,
-                                             Real f[4][5]) {
-  Real rate[5] = {0, 0, 0, 0, 0};
+// stiffness_q: the five stored IHQ-4 resultants (updated in place) or
+// nullptr for the viscous form.
+template <class T>
+KOKKOS_INLINE_FUNCTION T hourglass_forces(const HourglassModes<T>& h, const T v[4][3], const T w[4][3], Real qh,
+                                          const T& mass, const T& rotary_inertia, Real dt, T* stiffness_q,
+                                          T f[4][5]) {
+  T rate[5] = {0, 0, 0, 0, 0};
   for (int i = 0; i < 4; ++i) {
     rate[0] += h.gamma[i] * v[i][0];
     rate[1] += h.gamma[i] * v[i][1];
@@ -60,20 +62,20 @@ KOKKOS_INLINE_FUNCTION Real hourglass_forces(const HourglassModes& h, const Real
     rate[3] += h.gamma[i] * w[i][0];
     rate[4] += h.gamma[i] * w[i][1];
   }
-  Real q[5];
-  Real power = 0;
+  T q[5];
+  T power = 0;
   if (stiffness_q) {
     // Work over the step with the mid-step resultant (trapezoidal, like the stresses).
     for (int m = 0; m < 5; ++m) {
-      const Real old_q = stiffness_q[m];
+      const T old_q = stiffness_q[m];
       stiffness_q[m] += qh * h.k[m] * rate[m] * dt;
       q[m] = stiffness_q[m];
       power += Real(0.5) * (old_q + q[m]) * rate[m];
     }
   } else {
     for (int m = 0; m < 5; ++m) {
-      const Real inertia = m < 3 ? mass : rotary_inertia;
-      q[m] = Real(0.5) * qh * std::sqrt(h.k[m] * inertia) * rate[m];
+      const T& inertia = m < 3 ? mass : rotary_inertia;
+      q[m] = Real(0.5) * qh * vsqrt(h.k[m] * inertia) * rate[m];
       power += q[m] * rate[m];
     }
   }

@@ -18,7 +18,7 @@ void update_velocities(State& s, Real dt_avg) {
         Real sum[6] = {0, 0, 0, 0, 0, 0};
         for (int i = offset(n); i < offset(n + 1); ++i) {
           const int e = corner(i) >> 2, c = corner(i) & 3;
-          for (int k = 0; k < 6; ++k) sum[k] -= force(e, c, k);
+          for (int k = 0; k < 6; ++k) sum[k] -= corner_force(force, e, c, k);
         }
         const std::uint8_t fix = fixed(n);
         const Real inv_m = mass(n) > 0 ? Real(1) / mass(n) : Real(0);

@@ -14,6 +14,7 @@
 #include <limits>
 
 #include "miniapp/material_params.hpp"
+#include "miniapp/simd.hpp"
 
 namespace mc {
 
@@ -22,8 +23,8 @@ inline constexpr Real kReturnTolerance = 64 * std::numeric_limits<Real>::epsilon
 
 // Stress components: s[0]=sxx, s[1]=syy, s[2]=sxy; strain increments with
 // de[2] the engineering shear increment (2 * tensor shear).
-KOKKOS_INLINE_FUNCTION void elastic_plane_stress_update(const MaterialParams& m, const Real de[3],
-                                                        Real s[3]) {
+template <class T>
+KOKKOS_INLINE_FUNCTION void elastic_plane_stress_update(const MaterialParams& m, const T de[3], T s[3]) {
   const Real c = m.plate_modulus;
   s[0] += c * (de[0] + m.poisson * de[1]);
   s[1] += c * (de[1] + m.poisson * de[0]);
@@ -44,52 +45,88 @@ KOKKOS_INLINE_FUNCTION void hardening(const MaterialParams& m, const Real* curve
   sigy = curve_y[i] + slope * (epsp - curve_x[i]);
 }
 
-// Returns the effective plastic strain increment (0 when elastic).
-KOKKOS_INLINE_FUNCTION Real plastic_plane_stress_update(const MaterialParams& m, const Real* curve_x,
-                                                        const Real* curve_y, const Real de[3],
-                                                        Real s[3], Real epsp) {
-  elastic_plane_stress_update(m, de, s);
-  Real sigy, slope;
-  hardening(m, curve_x, curve_y, epsp, sigy, slope);
+// Yield stress and slope for T = Real or a pack, lane by lane when the
+// material has a curve (the lookup branches per lane).
+template <class T>
+KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                            const T& epsp, T& sigy, T& slope) {
+  if (m.curve_end == m.curve_begin) {
+    sigy = m.yield + m.plastic_modulus * epsp;
+    slope = T(m.plastic_modulus);
+    return;
+  }
+  for (int l = 0; l < Lanes<T>::width; ++l) {
+    Real y, d;
+    hardening(m, curve_x, curve_y, Lanes<T>::get(epsp, l), y, d);
+    Lanes<T>::set(sigy, l, y);
+    Lanes<T>::set(slope, l, d);
+  }
+}
+
+// Returns the effective plastic strain increment (0 where elastic); s holds
+// the elastic trial stress on entry and the returned stress on exit. Lanes
+// iterate independently: a converged lane is frozen, so each lane gets
+// exactly the answer of the scalar iteration.
+template <class T>
+KOKKOS_INLINE_FUNCTION T plastic_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y, T s[3],
+                                        const T& epsp) {
+  using L = Lanes<T>;
+  T sigy, slope;
+  hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope);
   // Modes of the trial stress: mean, deviatoric-difference and shear parts.
-  const Real sm = Real(0.5) * (s[0] + s[1]);
-  const Real sd = Real(0.5) * (s[0] - s[1]);
-  const Real ss = s[2];
-  const Real dev2 = sd * sd + ss * ss;
-  const Real vm2 = sm * sm + Real(3) * dev2;
-  if (vm2 <= sigy * sigy) return 0;
+  const T sm = Real(0.5) * (s[0] + s[1]);
+  const T sd = Real(0.5) * (s[0] - s[1]);
+  const T ss = s[2];
+  const T dev2 = sd * sd + ss * ss;
+  const T vm2 = sm * sm + Real(3) * dev2;
+  const auto yielding = vm2 > sigy * sigy;
+  if (!L::any(yielding)) return T(0);
 
   const Real alpha = m.youngs / (Real(3) * (Real(1) - m.poisson));
   const Real twog = Real(2) * m.shear_modulus;
   // g(x) = vm(x) - sigy(epsp + 2/3 x vm(x)) decreases in x. With no
   // hardening the slowest-decaying mode reaches sigy at hi, so for
   // non-softening materials the root lies in [0, hi].
-  Real vm = std::sqrt(vm2), dep = 0;
-  Real lo = 0, x = 0;
-  Real hi = (vm / sigy - Real(1)) / std::min(alpha, twog);
+  const T vm_trial = vsqrt(vm2);
+  T lo = 0;
+  T hi = (vm_trial / sigy - Real(1)) / std::min(alpha, twog);
+  // Start from the exact answer for a purely deviatoric trial stress with
+  // linear hardening: vm (1 - 2/3 H x) = sigy (1 + 2G x).
+  T x = select(yielding, T((vm_trial - sigy) / (twog * sigy + Real(2) / Real(3) * slope * vm_trial)), T(0));
+  x = select(x < hi, x, T(Real(0.5) * hi));
+  auto active = yielding;
   for (int iter = 0; iter < 60; ++iter) {
-    const Real f1 = Real(1) / (Real(1) + alpha * x);
-    const Real f2 = Real(1) / (Real(1) + twog * x);
-    const Real v2 = sm * sm * f1 * f1 + Real(3) * dev2 * f2 * f2;
-    vm = std::sqrt(v2);
-    dep = Real(2) / Real(3) * x * vm;
-    hardening(m, curve_x, curve_y, epsp + dep, sigy, slope);
-    const Real g = vm - sigy;
-    if (g > 0) lo = x; else hi = x;
-    if (std::fabs(g) <= kReturnTolerance * sigy) break;
-    const Real dvm = (-alpha * sm * sm * f1 * f1 * f1 - Real(6) * m.shear_modulus * dev2 * f2 * f2 * f2) / vm;
-    const Real dg = dvm - slope * Real(2) / Real(3) * (vm + x * dvm);
-    Real next = x - g / dg;
-    if (!(next > lo && next < hi)) next = Real(0.5) * (lo + hi);  // Newton left the bracket: bisect
-    x = next;
+    const T f1 = Real(1) / (Real(1) + alpha * x);
+    const T f2 = Real(1) / (Real(1) + twog * x);
+    const T vm = vsqrt(sm * sm * f1 * f1 + Real(3) * dev2 * f2 * f2);
+    hardening_lanes(m, curve_x, curve_y, T(epsp + Real(2) / Real(3) * x * vm), sigy, slope);
+    const T g = vm - sigy;
+    lo = select(g > 0, x, lo);
+    hi = select(g > 0, hi, x);
+    active = active && (g > kReturnTolerance * sigy || g < -kReturnTolerance * sigy);
+    if (!L::any(active)) break;
+    const T dvm = (-alpha * sm * sm * f1 * f1 * f1 - Real(3) * twog * dev2 * f2 * f2 * f2) / vm;
+    const T dg = dvm - slope * Real(2) / Real(3) * (vm + x * dvm);
+    T next = x - g / dg;
+    next = select(next > lo && next < hi, next, T(Real(0.5) * (lo + hi)));  // Newton left the bracket: bisect
+    x = select(active, next, x);
   }
-  const Real f1 = Real(1) / (Real(1) + alpha * x);
-  const Real f2 = Real(1) / (Real(1) + twog * x);
-  const Real smr = sm * f1, sdr = sd * f2;
+  const T f1 = Real(1) / (Real(1) + alpha * x);
+  const T f2 = Real(1) / (Real(1) + twog * x);
+  const T vm = vsqrt(sm * sm * f1 * f1 + Real(3) * dev2 * f2 * f2);
+  const T smr = sm * f1, sdr = sd * f2;
   s[0] = smr + sdr;
   s[1] = smr - sdr;
   s[2] = ss * f2;
-  return dep;
+  return Real(2) / Real(3) * x * vm;  // x stays 0 in elastic lanes
+}
+
+// Elastic trial then return: one MAT_024 update of a point.
+KOKKOS_INLINE_FUNCTION Real plastic_plane_stress_update(const MaterialParams& m, const Real* curve_x,
+                                                        const Real* curve_y, const Real de[3], Real s[3],
+                                                        Real epsp) {
+  elastic_plane_stress_update(m, de, s);
+  return plastic_return(m, curve_x, curve_y, s, epsp);
 }
 
 }  // namespace mc

@@ -5,11 +5,13 @@
 #include <sstream>
 
 #include "io/history_writers.hpp"
+#include "io/vtk_writer.hpp"
 #include "miniapp/energies.hpp"
 #include "miniapp/nodal_update.hpp"
 #include "miniapp/rigid_bodies.hpp"
 #include "miniapp/rigid_walls.hpp"
 #include "miniapp/shell_internal_force.hpp"
+#include "miniapp/vtk_snapshot.hpp"
 
 namespace mc {
 namespace {
@@ -38,24 +40,28 @@ struct Outputs {
   GlstatWriter glstat;
   MatsumWriter matsum;
   RwforcWriter rwforc;
-  OutputClock glstat_clock, matsum_clock, rwforc_clock;
+  VtkSeriesWriter d3plot;  // ParaView series; every rank writes its piece
+  OutputClock glstat_clock, matsum_clock, rwforc_clock, d3plot_clock;
   double initial_total = 0;
 
-  Outputs(const RunSettings& rs, bool root)
+  Outputs(const RunSettings& rs, const Communicator& comm)
       : glstat_clock(rs.glstat_dt, rs.end_time),
         matsum_clock(rs.matsum_dt, rs.end_time),
-        rwforc_clock(rs.rwforc_dt, rs.end_time) {
-    if (root && rs.write_files) {
+        rwforc_clock(rs.rwforc_dt, rs.end_time),
+        d3plot_clock(rs.d3plot_dt, rs.end_time) {
+    if (comm.root() && rs.write_files) {
       glstat = GlstatWriter(rs.output_dir, rs.title);
       matsum = MatsumWriter(rs.output_dir, rs.title);
       rwforc = RwforcWriter(rs.output_dir, rs.title);
     }
+    if (rs.write_files && rs.d3plot_dt > 0)  // DT 0: no plot states, as LS-DYNA
+      d3plot = VtkSeriesWriter(rs.output_dir, "d3plot", comm.rank(), comm.size());
   }
 };
 
 struct DueOutputs {
-  bool glstat = false, matsum = false, rwforc = false;
-  bool any() const { return glstat || matsum || rwforc; }
+  bool glstat = false, matsum = false, rwforc = false, d3plot = false;
+  bool any() const { return glstat || matsum || rwforc || d3plot; }
 };
 
 DueOutputs due_outputs(const State& s, Outputs& out, bool force) {
@@ -63,6 +69,7 @@ DueOutputs due_outputs(const State& s, Outputs& out, bool force) {
   d.glstat = out.glstat_clock.due(s.time, s.cycle) || force;
   d.matsum = out.matsum_clock.due(s.time, s.cycle) || force;
   d.rwforc = (out.rwforc_clock.due(s.time, s.cycle) || force) && !s.walls.empty();
+  d.d3plot = (out.d3plot_clock.due(s.time, s.cycle) || force) && out.d3plot.active();
   return d;
 }
 
@@ -86,6 +93,11 @@ EnergyRecord write_outputs(State& s, Outputs& out, Communicator& comm, const Due
       walls.push_back(r);
     }
     out.rwforc.write(s.time, walls);
+  }
+  if (due.d3plot) {
+    out.d3plot.write_piece(make_snapshot(s, comm.rank()));
+    if (comm.size() > 1) comm.barrier();  // the .pvd names a step only once all its pieces exist
+    out.d3plot.end_step(s.time);
   }
   return energy;
 }
@@ -131,7 +143,7 @@ void print_progress(const State& s, const RunSettings& rs, double elapsed) {
 
 RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm) {
   RunResult result;
-  Outputs out(rs, comm.root());
+  Outputs out(rs, comm);
   initialize_rigid_bodies(s, comm);
   double dt_floor = 0;
   const double start = wall_seconds();
@@ -213,6 +225,7 @@ RunSettings run_settings(const Model& model, const Options& o) {
   rs.glstat_dt = model.controls.glstat_dt;
   rs.matsum_dt = model.controls.matsum_dt;
   rs.rwforc_dt = model.controls.rwforc_dt;
+  rs.d3plot_dt = model.controls.d3plot_dt;
   rs.output_dir = o.output_dir;
   rs.progress_seconds = o.progress_seconds;
   rs.quiet = o.quiet;

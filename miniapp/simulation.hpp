@@ -23,6 +23,7 @@ struct RunSettings {
   double tssfac = 0.9;
   double dt_min_factor = 0;       // stop when dt < factor * first dt (DTMIN)
   double glstat_dt = 0, matsum_dt = 0, rwforc_dt = 0;
+  double d3plot_dt = 0;           // ParaView output interval; 0: none
   std::string output_dir = ".";
   bool write_files = true;        // false for tests that inspect the state only
   double progress_seconds = 10;   // 0: none

@@ -38,10 +38,10 @@ struct ElementData {
   IntView part;               // index into the part table
   ByteView alive;             // 0 once eroded
   RealView density_scale;     // mass scaling factor per element (size 0 when unused)
-  PointStateView points;      // [e][4*nip]: sxx syy sxy epsp per through-thickness point
+  PointStateView points;      // packed(points, e, 4*k + j): sxx syy sxy epsp of point k
   Shear2View shear;           // transverse shear stresses (constant through thickness)
   Hourglass5View hourglass_q; // IHQ 4 stored resultants (size 0 when unused)
-  CornerForceView force;      // internal force/moment per corner, global frame
+  CornerForceView force;      // corner_force(force, e, c, k): internal force/moment, global frame
   DoubleView internal_energy, hourglass_energy;
   std::vector<GlobalId> ids;  // user ids, host only
   int count() const { return static_cast<int>(conn.extent(0)); }

@@ -38,10 +38,10 @@ void build_elements(const Model& model, const LocalMesh& mesh, State& s) {
   el.conn = Conn4View("conn", ne);
   el.part = IntView("part", ne);
   el.alive = ByteView("alive", ne);
-  el.points = PointStateView("points", ne, 4 * s.max_points);
+  el.points = PointStateView("points", pack_count(ne), 4 * s.max_points);
   el.shear = Shear2View("shear", ne);
   el.hourglass_q = Hourglass5View("hourglass_q", s.uses_hourglass_stiffness ? ne : 0);
-  el.force = CornerForceView("corner_force", ne);
+  el.force = CornerForceView("corner_force", pack_count(ne));
   el.internal_energy = DoubleView("internal_energy", ne);
   el.hourglass_energy = DoubleView("hourglass_energy", ne);
   el.density_scale = RealView("density_scale", 0);
@@ -103,7 +103,7 @@ void lump_masses(const Model& model, State& s) {
     Real xe[4][3];
     for (int c = 0; c < 4; ++c)
       for (int k = 0; k < 3; ++k) xe[c][k] = x(conn(e, c), k);
-    ShellGeometry g;
+    ShellGeometry<Real> g;
     shell_geometry(xe, g);
     const PartParams& p = parts(part(e));
     const MaterialParams& m = mats(p.material);

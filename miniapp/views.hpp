@@ -4,6 +4,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+#include <experimental/simd>
 
 namespace mc {
 
@@ -12,6 +13,11 @@ using Real = float;
 #else
 using Real = double;
 #endif
+
+// Elements are processed in packs of one SIMD register's worth (see
+// simd.hpp); per-element state the kernel streams through is stored packed,
+// lanes innermost ("AoSoA"), so a pack loads and stores whole registers.
+inline constexpr int kPackWidth = static_cast<int>(std::experimental::native_simd<Real>::size());
 
 using ExecSpace = Kokkos::DefaultExecutionSpace;
 using MemSpace = ExecSpace::memory_space;
@@ -23,13 +29,26 @@ using IntView = Kokkos::View<int*, Layout, MemSpace>;
 using ByteView = Kokkos::View<std::uint8_t*, Layout, MemSpace>;
 using Vec3View = Kokkos::View<Real* [3], Layout, MemSpace>;
 using Conn4View = Kokkos::View<int* [4], Layout, MemSpace>;
-using CornerForceView = Kokkos::View<Real* [4][6], Layout, MemSpace>;  // fx fy fz mx my mz per corner
-using PointStateView = Kokkos::View<Real**, Layout, MemSpace>;          // [elem][4*nip]: sxx syy sxy epsp
+// [pack][corner][fx fy fz mx my mz][lane]
+using CornerForceView = Kokkos::View<Real* [4][6][kPackWidth], Layout, MemSpace>;
+// [pack][4*point + (sxx syy sxy epsp)][lane]
+using PointStateView = Kokkos::View<Real** [kPackWidth], Layout, MemSpace>;
 using Shear2View = Kokkos::View<Real* [2], Layout, MemSpace>;
 using Hourglass5View = Kokkos::View<Real* [5], Layout, MemSpace>;
 
 template <class View>
 using ConstView = typename View::const_type;
+
+inline int pack_count(int elements) { return (elements + kPackWidth - 1) / kPackWidth; }
+
+// Element e's entry j of a packed View.
+template <class PackedView>
+KOKKOS_INLINE_FUNCTION auto& packed(const PackedView& v, int e, int j) {
+  return v(e / kPackWidth, j, e % kPackWidth);
+}
+KOKKOS_INLINE_FUNCTION Real& corner_force(const CornerForceView& v, int e, int c, int k) {
+  return v(e / kPackWidth, c, k, e % kPackWidth);
+}
 
 using RangePolicy = Kokkos::RangePolicy<ExecSpace>;
 

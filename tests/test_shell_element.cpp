@@ -52,8 +52,8 @@ TEST(ShellElement, PatchTestConstantMembraneStrainGivesUniformStressTo1em10) {
   const double vm = std::sqrt(expect[0] * expect[0] - expect[0] * expect[1] + expect[1] * expect[1] + 3 * expect[2] * expect[2]);
   for (int e = 0; e < s.elements.count(); ++e) {
     for (int p = 0; p < spec.nip; ++p) {
-      const double sx = s.elements.points(e, 4 * p), sy = s.elements.points(e, 4 * p + 1),
-                   sxy = s.elements.points(e, 4 * p + 2);
+      const double sx = packed(s.elements.points, e, 4 * p), sy = packed(s.elements.points, e, 4 * p + 1),
+                   sxy = packed(s.elements.points, e, 4 * p + 2);
       EXPECT_NEAR(sx + sy, trace, 1e-10 * std::fabs(trace)) << "element " << e;
       EXPECT_NEAR(std::sqrt(sx * sx - sx * sy + sy * sy + 3 * sxy * sxy), vm, 1e-10 * vm) << "element " << e;
     }
