@@ -59,6 +59,7 @@ void print_report(const RunReport& r, std::ostream& o) {
   o << "\n   energy: initial " << fmt("%.6e", r.first.total) << ", final " << fmt("%.6e", r.last.total)
     << " (kinetic " << fmt("%.4e", r.last.kinetic) << ", internal " << fmt("%.4e", r.last.internal)
     << ", hourglass " << fmt("%.4e", r.last.hourglass) << "), ratio " << fmt("%.5f", r.last.ratio) << "\n";
+  o << "   state checksum " << r.state_checksum << "\n";
   o << "   figure of merit: " << fmt("%.4e", r.element_cycles_per_second) << " element-cycles/s, "
     << fmt("%.1f", r.ns_per_element_cycle_per_core) << " ns per element-cycle per core, "
     << fmt("%.1f", r.jobs_per_day) << " jobs/day\n";
@@ -72,6 +73,7 @@ void write_report_json(const RunReport& r, const std::string& path) {
     << quoted(r.git_hash) << ",\n  \"build\": {\"type\": " << quoted(r.build_type) << ", \"compiler\": "
     << quoted(r.compiler) << ", \"flags\": " << quoted(r.flags) << ", \"kokkos\": " << quoted(r.kokkos_version)
     << ", \"backend\": " << quoted(r.backend) << ", \"precision\": " << quoted(r.precision) << "},\n";
+  o << "  \"state_checksum\": " << quoted(r.state_checksum) << ",\n";
   o << "  \"deck\": " << quoted(r.deck) << ", \"title\": " << quoted(r.title) << ", \"termination\": "
     << quoted(r.termination) << ",\n";
   o << "  \"ranks\": " << r.ranks << ", \"threads\": " << r.threads << ", \"nodes\": " << r.nodes

@@ -69,7 +69,7 @@ int run(const mc::Options& o, mc::Communicator& comm) {
     termination = std::string("error termination: ") + fault.what();
     code = mc::kExitNumerical;
   }
-  const mc::RunReport report = mc::make_report(id, result, state.time, termination, comm);
+  const mc::RunReport report = mc::make_report(id, result, state, termination, comm);
   if (comm.root()) {
     if (!o.quiet) mc::print_report(report, std::cout);
     mc::write_report_json(report, o.output_dir + "/" + o.report);

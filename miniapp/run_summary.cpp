@@ -3,6 +3,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "build_info.hpp"
+#include "miniapp/state_checksum.hpp"
 
 namespace mc {
 namespace {
@@ -24,7 +25,7 @@ std::string backend_name() { return ExecSpace::name(); }
 
 std::string precision_name() { return sizeof(Real) == 8 ? "double" : "single"; }
 
-RunReport make_report(const RunIdentity& id, const RunResult& result, double sim_time,
+RunReport make_report(const RunIdentity& id, const RunResult& result, const State& state,
                       const std::string& termination, Communicator& comm) {
   RunReport r;
   r.deck = id.deck;
@@ -44,7 +45,8 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, double sim
   r.elements = id.elements;
   r.parts = id.parts;
   r.cycles = result.cycles;
-  r.sim_time = sim_time;
+  r.sim_time = state.time;
+  r.state_checksum = checksum_hex(state_checksum(state));
   r.elapsed = result.elapsed;
   r.startup = id.startup;
   r.first = result.first;

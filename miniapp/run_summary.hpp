@@ -7,6 +7,7 @@
 #include "decomposition/communicator.hpp"
 #include "io/run_report.hpp"
 #include "miniapp/simulation.hpp"
+#include "miniapp/state.hpp"
 
 namespace mc {
 
@@ -17,7 +18,7 @@ struct RunIdentity {
   double startup = 0;
 };
 
-RunReport make_report(const RunIdentity& id, const RunResult& result, double sim_time,
+RunReport make_report(const RunIdentity& id, const RunResult& result, const State& state,
                       const std::string& termination, Communicator& comm);
 
 // Backend, threads and precision of this build, for the banner and the report.
