@@ -13,6 +13,7 @@
 
 #include "decomposition/communicator.hpp"
 #include "decomposition/local_mesh.hpp"
+#include "inputs/generator/generator.hpp"
 #include "miniapp/kokkos_session.hpp"
 #include "miniapp/nodal_update.hpp"
 #include "miniapp/shell_internal_force.hpp"
@@ -35,14 +36,8 @@ mc::Model bench_plate(int nx, int ny, int nip, bool plastic) {
       s.nodes = {n1, n1 + 1, n1 + 1 + nx + 1, n1 + nx + 1};
       m.shells.push_back(s);
     }
-  mc::Material mat;
-  mat.id = 1;
-  mat.kind = plastic ? mc::MaterialKind::PiecewiseLinearPlasticity : mc::MaterialKind::Elastic;
-  mat.density = 7.85e-6;
-  mat.youngs = 210;
-  mat.poisson = 0.3;
-  mat.yield = 0.2;
-  mat.tangent = 0.5;
+  mc::Material mat = mc::mild_steel(1, 0.2, 0.5);
+  if (!plastic) mat.kind = mc::MaterialKind::Elastic;
   m.materials[1] = mat;
   mc::Section sec;
   sec.id = 1;

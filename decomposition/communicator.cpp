@@ -45,29 +45,19 @@ double Communicator::total_seconds() const {
   return t;
 }
 
-double Communicator::allreduce_min(double local) {
-  double global = local;
+// One value reduced over ranks, recorded as one Allreduce.
+template <class T>
+T Communicator::allreduce_value(T local, MPI_Datatype type, MPI_Op op) {
+  T global = local;
   const double t0 = MPI_Wtime();
-  MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
-  record(MpiCall::Allreduce, sizeof(double), MPI_Wtime() - t0);
+  MPI_Allreduce(&local, &global, 1, type, op, MPI_COMM_WORLD);
+  record(MpiCall::Allreduce, sizeof(T), MPI_Wtime() - t0);
   return global;
 }
 
-double Communicator::allreduce_max(double local) {
-  double global = local;
-  const double t0 = MPI_Wtime();
-  MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  record(MpiCall::Allreduce, sizeof(double), MPI_Wtime() - t0);
-  return global;
-}
-
-std::int64_t Communicator::allreduce_max(std::int64_t local) {
-  std::int64_t global = local;
-  const double t0 = MPI_Wtime();
-  MPI_Allreduce(&local, &global, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
-  record(MpiCall::Allreduce, sizeof(std::int64_t), MPI_Wtime() - t0);
-  return global;
-}
+double Communicator::allreduce_min(double local) { return allreduce_value(local, MPI_DOUBLE, MPI_MIN); }
+double Communicator::allreduce_max(double local) { return allreduce_value(local, MPI_DOUBLE, MPI_MAX); }
+std::int64_t Communicator::allreduce_max(std::int64_t local) { return allreduce_value(local, MPI_INT64_T, MPI_MAX); }
 
 void Communicator::allreduce_sum(double* values, int count) {
   const double t0 = MPI_Wtime();

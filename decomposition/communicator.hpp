@@ -1,7 +1,9 @@
 // The one place minicrash talks MPI. Every call is counted and timed by call
 // type (calls, bytes, seconds, message-size histogram), as MPInside-style
-// profiles report them; nothing else in the code includes <mpi.h>.
+// profiles report them; no other code calls MPI.
 #pragma once
+
+#include <mpi.h>
 
 #include <array>
 #include <cstdint>
@@ -48,6 +50,8 @@ class Communicator {
 
  private:
   void record(MpiCall c, std::int64_t bytes, double seconds);
+  template <class T>
+  T allreduce_value(T local, MPI_Datatype type, MPI_Op op);
   int rank_ = 0, size_ = 1;
   std::array<CallStats, static_cast<int>(MpiCall::Count)> stats_{};
 };

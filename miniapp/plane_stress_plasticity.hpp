@@ -96,8 +96,10 @@ KOKKOS_INLINE_FUNCTION T plastic_return(const MaterialParams& m, const Real* cur
   x = select(x < hi, x, T(Real(0.5) * hi));
   auto active = yielding;
   for (int iter = 0; iter < 60; ++iter) {
-    const T f1 = Real(1) / (Real(1) + alpha * x);
-    const T f2 = Real(1) / (Real(1) + twog * x);
+    // Both mode factors from one division (divisions dominate this loop).
+    const T a1 = Real(1) + alpha * x, a2 = Real(1) + twog * x;
+    const T r = Real(1) / (a1 * a2);
+    const T f1 = a2 * r, f2 = a1 * r;
     const T vm = vsqrt(sm * sm * f1 * f1 + Real(3) * dev2 * f2 * f2);
     hardening_lanes(m, curve_x, curve_y, T(epsp + Real(2) / Real(3) * x * vm), sigy, slope);
     const T g = vm - sigy;

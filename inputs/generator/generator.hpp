@@ -24,6 +24,9 @@ struct PresetInfo {
 };
 std::vector<PresetInfo> generator_presets();
 
+// MAT_024 mild steel (mm, ms, kg, GPa) with linear hardening, shared by the presets.
+Material mild_steel(GlobalId id, double yield, double tangent);
+
 // Presets, one file each.
 Model generate_tube(const GeneratorOptions& options);
 

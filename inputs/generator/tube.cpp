@@ -82,15 +82,7 @@ Model generate_tube(const GeneratorOptions& o) {
       m.shells.push_back(s);
     }
 
-  Material steel;
-  steel.id = 1;
-  steel.kind = MaterialKind::PiecewiseLinearPlasticity;
-  steel.density = 7.85e-6;
-  steel.youngs = 210;
-  steel.poisson = 0.3;
-  steel.yield = 0.3;
-  steel.tangent = 0.6;
-  m.materials[1] = steel;
+  m.materials[1] = mild_steel(1, 0.3, 0.6);
   Material rigid;
   rigid.id = 2;
   rigid.kind = MaterialKind::Rigid;
@@ -126,6 +118,7 @@ Model generate_tube(const GeneratorOptions& o) {
   m.controls.glstat_dt = m.controls.end_time / 200;
   m.controls.matsum_dt = m.controls.end_time / 50;
   m.controls.rwforc_dt = m.controls.end_time / 200;
+  m.controls.d3plot_dt = m.controls.end_time / 10;
   return m;
 }
 
