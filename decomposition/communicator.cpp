@@ -1,20 +1,14 @@
 #include "decomposition/communicator.hpp"
 
-#include <mpi.h>
-
 #include <cstdlib>
 
 namespace mc {
 
 const char* mpi_call_name(MpiCall c) {
-  switch (c) {
-    case MpiCall::Allreduce: return "MPI_Allreduce";
-    case MpiCall::Bcast: return "MPI_Bcast";
-    case MpiCall::Barrier: return "MPI_Barrier";
-    case MpiCall::Gather: return "MPI_Gather";
-    case MpiCall::Count: break;
-  }
-  return "?";
+  constexpr const char* kNames[] = {"MPI_Allreduce", "MPI_Bcast",  "MPI_Barrier", "MPI_Gather",
+                                    "MPI_Send",      "MPI_Recv",   "MPI_Isend",   "MPI_Irecv",
+                                    "MPI_Waitall",   "collective wait"};
+  return kNames[static_cast<int>(c)];
 }
 
 int size_bucket(std::int64_t bytes) {
@@ -29,6 +23,8 @@ double wall_seconds() { return MPI_Wtime(); }
 Communicator::Communicator() {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  bytes_to_.assign(size_, 0);
+  messages_to_.assign(size_, 0);
 }
 
 void Communicator::record(MpiCall c, std::int64_t bytes, double seconds) {
@@ -36,7 +32,10 @@ void Communicator::record(MpiCall c, std::int64_t bytes, double seconds) {
   s.calls += 1;
   s.bytes += bytes;
   s.seconds += seconds;
-  s.histogram[size_bucket(bytes)] += 1;
+  // The histogram counts messages where they start: sends and collectives.
+  const bool message = c == MpiCall::Allreduce || c == MpiCall::Bcast || c == MpiCall::Gather ||
+                       c == MpiCall::Send || c == MpiCall::Isend;
+  if (message) s.histogram[size_bucket(bytes)] += 1;
 }
 
 double Communicator::total_seconds() const {
@@ -45,9 +44,17 @@ double Communicator::total_seconds() const {
   return t;
 }
 
+void Communicator::wait_before_collective() {
+  if (!profile_wait_) return;
+  const double t0 = MPI_Wtime();
+  MPI_Barrier(MPI_COMM_WORLD);
+  record(MpiCall::CollectiveWait, 0, MPI_Wtime() - t0);
+}
+
 // One value reduced over ranks, recorded as one Allreduce.
 template <class T>
 T Communicator::allreduce_value(T local, MPI_Datatype type, MPI_Op op) {
+  wait_before_collective();
   T global = local;
   const double t0 = MPI_Wtime();
   MPI_Allreduce(&local, &global, 1, type, op, MPI_COMM_WORLD);
@@ -60,12 +67,14 @@ double Communicator::allreduce_max(double local) { return allreduce_value(local,
 std::int64_t Communicator::allreduce_max(std::int64_t local) { return allreduce_value(local, MPI_INT64_T, MPI_MAX); }
 
 void Communicator::allreduce_sum(double* values, int count) {
+  wait_before_collective();
   const double t0 = MPI_Wtime();
   MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   record(MpiCall::Allreduce, static_cast<std::int64_t>(count) * sizeof(double), MPI_Wtime() - t0);
 }
 
 void Communicator::bcast(void* data, std::int64_t bytes, int root) {
+  wait_before_collective();
   const double t0 = MPI_Wtime();
   // MPI counts are int: send large buffers in 1 GiB pieces.
   constexpr std::int64_t kPiece = std::int64_t{1} << 30;
@@ -82,6 +91,15 @@ void Communicator::bcast_string(std::string& s, int root) {
   bcast(&n, sizeof(n), root);
   s.resize(static_cast<std::size_t>(n));
   if (n > 0) bcast(s.data(), n, root);
+}
+
+std::vector<std::int64_t> Communicator::gather(std::int64_t local, int root) {
+  wait_before_collective();
+  std::vector<std::int64_t> all(rank_ == root ? size_ : 0);
+  const double t0 = MPI_Wtime();
+  MPI_Gather(&local, 1, MPI_INT64_T, all.data(), 1, MPI_INT64_T, root, MPI_COMM_WORLD);
+  record(MpiCall::Gather, sizeof(local), MPI_Wtime() - t0);
+  return all;
 }
 
 void Communicator::barrier() {

@@ -1,6 +1,8 @@
 // The one place minicrash talks MPI. Every call is counted and timed by call
-// type (calls, bytes, seconds, message-size histogram), as MPInside-style
-// profiles report them; no other code calls MPI.
+// type (calls, bytes, seconds, message-size histogram), sends are counted per
+// destination (the rank-to-rank traffic matrix), and with profile_wait a
+// barrier before each collective splits imbalance wait from transfer, as
+// MPInside does. No other code calls MPI.
 #pragma once
 
 #include <mpi.h>
@@ -12,7 +14,12 @@
 
 namespace mc {
 
-enum class MpiCall : int { Allreduce, Bcast, Barrier, Gather, Count };
+enum class MpiCall : int {
+  Allreduce, Bcast, Barrier, Gather, Send, Recv, Isend, Irecv, Waitall,
+  CollectiveWait,  // the profiling barrier before a collective (imbalance)
+  Count
+};
+inline constexpr int kMpiCalls = static_cast<int>(MpiCall::Count);
 const char* mpi_call_name(MpiCall c);
 
 // Message-size buckets of the profile: 0-256 B, 256 B-4 KB, 4-64 KB, > 64 KB.
@@ -26,6 +33,8 @@ struct CallStats {
   std::array<std::int64_t, kSizeBuckets> histogram{};
 };
 
+using Requests = std::vector<MPI_Request>;
+
 class Communicator {
  public:
   // Wraps MPI_COMM_WORLD; MPI must already be initialised (see MpiSession).
@@ -33,27 +42,45 @@ class Communicator {
   int rank() const { return rank_; }
   int size() const { return size_; }
   bool root() const { return rank_ == 0; }
+  // A barrier before every collective, timed as CollectiveWait.
+  void set_profile_wait(bool on) { profile_wait_ = on; }
 
+  // Collectives (communicator.cpp).
   double allreduce_min(double local);
   double allreduce_max(double local);
   std::int64_t allreduce_max(std::int64_t local);
-  // Element-wise sum over ranks, in place.
-  void allreduce_sum(double* values, int count);
+  void allreduce_sum(double* values, int count);  // element-wise, in place
   void bcast(void* data, std::int64_t bytes, int root);
   void bcast_string(std::string& s, int root);
+  // Root receives every rank's value, in rank order; others get an empty vector.
+  std::vector<std::int64_t> gather(std::int64_t local, int root);
   void barrier();
   // Ends every rank now; for errors that cannot be agreed on collectively.
   [[noreturn]] void abort(int code);
 
-  const std::array<CallStats, static_cast<int>(MpiCall::Count)>& stats() const { return stats_; }
+  // Point to point (communicator_p2p.cpp). Byte buffers of any size.
+  void send(const std::vector<char>& data, int dest, int tag);
+  std::vector<char> recv(int source, int tag);
+  void isend(const void* data, std::int64_t bytes, int dest, int tag, Requests& requests);
+  void irecv(void* data, std::int64_t bytes, int source, int tag, Requests& requests);
+  void waitall(Requests& requests);
+
+  const std::array<CallStats, kMpiCalls>& stats() const { return stats_; }
+  // Bytes and messages this rank sent to each rank.
+  const std::vector<std::int64_t>& bytes_to() const { return bytes_to_; }
+  const std::vector<std::int64_t>& messages_to() const { return messages_to_; }
   double total_seconds() const;
 
  private:
   void record(MpiCall c, std::int64_t bytes, double seconds);
+  void record_send(int dest, std::int64_t bytes);
+  void wait_before_collective();
   template <class T>
   T allreduce_value(T local, MPI_Datatype type, MPI_Op op);
   int rank_ = 0, size_ = 1;
-  std::array<CallStats, static_cast<int>(MpiCall::Count)> stats_{};
+  bool profile_wait_ = false;
+  std::array<CallStats, kMpiCalls> stats_{};
+  std::vector<std::int64_t> bytes_to_, messages_to_;
 };
 
 // RAII MPI_Init/MPI_Finalize for main() and the test main.

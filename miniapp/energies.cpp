@@ -25,7 +25,7 @@ std::vector<PartRecord> part_energies(const State& s, Communicator& comm) {
   }
   // Each node's kinetic energy and mass go to the part of its first corner.
   for (int n = 0; n < nd.count(); ++n) {
-    if (nd.corner_offset(n) == nd.corner_offset(n + 1)) continue;
+    if (!nd.owned[n] || nd.corner_offset(n) == nd.corner_offset(n + 1)) continue;
     const int e = nd.corner(nd.corner_offset(n)) >> 2;
     double* out = &sums[kFields * el.part(e)];
     const double m = nd.mass(n), j = nd.inertia(n);

@@ -1,4 +1,4 @@
-// minicrash: MPI and Kokkos up, options, deck, state, run, report.
+// minicrash: MPI and Kokkos up, options, deck, decomposition, state, run, report.
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -6,8 +6,11 @@
 #include "build_info.hpp"
 #include "decomposition/communicator.hpp"
 #include "decomposition/local_mesh.hpp"
+#include "decomposition/partition.hpp"
+#include "decomposition/subdomain.hpp"
 #include "io/input_error.hpp"
 #include "io/keyword_reader.hpp"
+#include "miniapp/distributed_state.hpp"
 #include "miniapp/kokkos_session.hpp"
 #include "miniapp/options.hpp"
 #include "miniapp/run_summary.hpp"
@@ -16,60 +19,82 @@
 
 namespace {
 
-// Rank 0 reads the deck; every rank learns whether it worked, so a bad deck
-// stops all ranks together with the message printed once.
-bool read_model_on_root(const std::string& path, mc::Communicator& comm, mc::Model& model) {
+// Runs `work` on rank 0; every rank learns whether it threw an InputError,
+// so a bad deck stops all ranks together with the message printed once.
+template <class Work>
+bool on_root_agreed(mc::Communicator& comm, Work&& work) {
   std::string error;
   if (comm.root()) {
     try {
-      std::ostringstream warnings;
-      model = mc::read_deck(path, warnings);
-      std::cerr << warnings.str();
+      work();
     } catch (const mc::InputError& e) {
       error = e.what();
     }
   }
   comm.bcast_string(error, 0);
-  if (!error.empty()) {
-    if (comm.root()) std::cerr << "minicrash: error: " << error << "\n";
-    return false;
-  }
-  return true;
+  if (!error.empty() && comm.root()) std::cerr << "minicrash: error: " << error << "\n";
+  return error.empty();
 }
 
 void print_banner(const mc::Options& o, const mc::Communicator& comm) {
   std::printf("minicrash %s (git %s, %s), Kokkos %d backend %s, %s precision\n", mc::build::kVersion,
               mc::build::kGitHash, mc::build::kBuildType, KOKKOS_VERSION, mc::backend_name().c_str(),
               mc::precision_name().c_str());
-  std::printf("  %d MPI rank(s) x %d thread(s), deck %s\n", comm.size(), o.threads, o.input.c_str());
+  std::printf("  %d MPI rank(s) x %d thread(s), deck %s, partitioner %s\n", comm.size(), o.threads, o.input.c_str(),
+              o.partition.c_str());
   std::fflush(stdout);
 }
 
 int run(const mc::Options& o, mc::Communicator& comm) {
   const double t0 = mc::wall_seconds();
   mc::Model model;
-  if (!read_model_on_root(o.input, comm, model)) return mc::kExitInput;
-  if (comm.size() > 1) {
-    if (comm.root())
-      std::cerr << "minicrash: error: domain decomposition is not built yet; run on one MPI rank\n";
-    return mc::kExitInput;
+  std::vector<int> part;
+  std::int64_t counts[3] = {0, 0, 0};  // nodes, shells, parts of the whole model
+  const bool ok = on_root_agreed(comm, [&] {
+    std::ostringstream warnings;
+    model = mc::read_deck(o.input, warnings);
+    std::cerr << warnings.str();
+    counts[0] = static_cast<std::int64_t>(model.nodes.size());
+    counts[1] = static_cast<std::int64_t>(model.shells.size());
+    counts[2] = static_cast<std::int64_t>(model.parts.size());
+    if (comm.size() > 1) {
+      const mc::PartitionMethod method = mc::parse_partition_method(o.partition);
+      const mc::PartitionInput input = mc::partition_input(model);
+      const double p0 = mc::wall_seconds();
+      part = mc::partition_elements(input, comm.size(), method);
+      if (!o.quiet) {
+        std::printf("  partitioned %lld shells into %d parts in %.3f s\n", static_cast<long long>(counts[1]),
+                    comm.size(), mc::wall_seconds() - p0);
+        mc::print_partition_summary(mc::summarize_partition(input, part, comm.size()), method, std::cout);
+      }
+    }
+  });
+  if (!ok) return mc::kExitInput;
+  comm.bcast(counts, sizeof counts, 0);
+
+  mc::RankState local;
+  mc::Subdomain subdomain;
+  if (comm.size() == 1) {
+    local.state = mc::build_state(model, mc::whole_model_mesh(model));
+  } else {
+    subdomain = mc::scatter_subdomains(comm.root() ? &model : nullptr, comm.root() ? &part : nullptr, comm);
+    local = mc::build_rank_state(subdomain, comm);
   }
-  mc::State state = mc::build_state(model, mc::whole_model_mesh(model));
-  mc::RunSettings settings = mc::run_settings(model, o);
-  mc::RunIdentity id{o.input, model.title, o.threads, static_cast<std::int64_t>(model.nodes.size()),
-                     static_cast<std::int64_t>(model.shells.size()),
-                     static_cast<std::int64_t>(model.parts.size()), mc::wall_seconds() - t0};
-  std::string termination = "normal termination";
+  const mc::Model& controls = comm.size() == 1 ? model : subdomain.model;
+  const mc::RunSettings settings = mc::run_settings(controls, o);
+  const mc::RunIdentity id{o.input, controls.title, o.threads, counts[0], counts[1], counts[2], mc::wall_seconds() - t0};
+  std::string termination;
   int code = mc::kExitOk;
   mc::RunResult result;
   try {
-    result = mc::run_simulation(state, settings, comm);
+    result = mc::run_simulation(local.state, settings, comm, &local.halo);
+    termination = result.termination;
   } catch (const mc::NumericalFault& fault) {
     if (comm.root()) std::cerr << "minicrash: error: " << fault.what() << "\n";
     termination = std::string("error termination: ") + fault.what();
     code = mc::kExitNumerical;
   }
-  const mc::RunReport report = mc::make_report(id, result, state, termination, comm);
+  const mc::RunReport report = mc::make_report(id, result, local.state, termination, comm);
   if (comm.root()) {
     if (!o.quiet) mc::print_report(report, std::cout);
     mc::write_report_json(report, o.output_dir + "/" + o.report);
@@ -92,9 +117,12 @@ int main(int argc, char** argv) {
     return mc::kExitInput;
   }
   if (options.help || options.version) {
-    if (comm.root()) std::cout << (options.help ? mc::usage_text() : std::string("minicrash ") + mc::build::kVersion + " (git " + mc::build::kGitHash + ")\n");
+    if (comm.root())
+      std::cout << (options.help ? mc::usage_text()
+                                 : std::string("minicrash ") + mc::build::kVersion + " (git " + mc::build::kGitHash + ")\n");
     return mc::kExitOk;
   }
+  comm.set_profile_wait(options.profile_wait);
   mc::KokkosSession kokkos(options.threads);
   if (comm.root() && !options.quiet) print_banner(options, comm);
   try {

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "decomposition/partition.hpp"
 #include "io/input_error.hpp"
 
 namespace mc {
@@ -41,6 +42,10 @@ void set_option(Options& o, const std::string& key, const std::string& value) {
   } else if (key == "progress") {
     o.progress_seconds = to_double(key, value);
   } else if (key == "report") o.report = value;
+  else if (key == "partition") {
+    parse_partition_method(value);  // rejects unknown names here, before MPI work starts
+    o.partition = value;
+  }
   else throw InputError("command line: unknown option '" + key + "' (see --help)");
 }
 
@@ -53,6 +58,7 @@ Options parse_options(const std::vector<std::string>& args) {
     if (arg == "-h" || arg == "--help") { o.help = true; continue; }
     if (arg == "--version") { o.version = true; continue; }
     if (arg == "--quiet") { o.quiet = true; continue; }
+    if (arg == "--profile-wait") { o.profile_wait = true; continue; }
     if (arg.rfind("--", 0) == 0) {
       std::string key = arg.substr(2), value;
       const auto eq = key.find('=');
@@ -89,6 +95,8 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   cycles=N      | --cycles N          stop after N cycles (short benchmark runs)
   progress=S    | --progress S        seconds between progress lines (default 10, 0 = off)
   report=FILE   | --report FILE       JSON run report (default minicrash_report.json)
+  partition=P   | --partition P       domain decomposition: rcb (default), metis, metis-mc
+  --profile-wait                      barrier before each collective: wait (imbalance) timed apart
   --quiet                             print errors and the final summary only
   --version                           print version and build, then exit
   -h, --help                          this text

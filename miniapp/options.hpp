@@ -16,6 +16,8 @@ struct Options {
   std::int64_t cycles = -1;          // cycles= | --cycles (stop after N cycles)
   double progress_seconds = 10;      // --progress S (0: off)
   std::string report = "minicrash_report.json";  // --report FILE (relative to output dir)
+  std::string partition = "rcb";     // partition= | --partition: rcb, metis, metis-mc
+  bool profile_wait = false;         // --profile-wait: barrier before collectives (imbalance vs transfer)
   bool quiet = false;                // --quiet: only errors and the final summary line
   bool help = false, version = false;
 };

@@ -9,10 +9,10 @@
 
 namespace mc {
 
-enum class Phase : int { Elements, Nodes, RigidBodies, RigidWalls, Output, Count };
+enum class Phase : int { Elements, Nodes, SharedNodes, RigidBodies, RigidWalls, Output, Count };
 
 inline const char* phase_name(Phase p) {
-  constexpr const char* kNames[] = {"elements", "nodes", "rigid bodies", "rigid walls", "output"};
+  constexpr const char* kNames[] = {"elements", "nodes", "shared nodes", "rigid bodies", "rigid walls", "output"};
   return kNames[static_cast<int>(p)];
 }
 

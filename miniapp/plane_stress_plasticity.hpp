@@ -117,10 +117,12 @@ KOKKOS_INLINE_FUNCTION T plastic_return(const MaterialParams& m, const Real* cur
   const T f2 = Real(1) / (Real(1) + twog * x);
   const T vm = vsqrt(sm * sm * f1 * f1 + Real(3) * dev2 * f2 * f2);
   const T smr = sm * f1, sdr = sd * f2;
-  s[0] = smr + sdr;
-  s[1] = smr - sdr;
-  s[2] = ss * f2;
-  return Real(2) / Real(3) * x * vm;  // x stays 0 in elastic lanes
+  // Elastic lanes keep their trial stress bit for bit (rebuilding it from the
+  // modes would round it), so a point's answer does not depend on its pack.
+  s[0] = select(yielding, T(smr + sdr), s[0]);
+  s[1] = select(yielding, T(smr - sdr), s[1]);
+  s[2] = select(yielding, T(ss * f2), s[2]);
+  return select(yielding, T(Real(2) / Real(3) * x * vm), T(0));
 }
 
 // Elastic trial then return: one MAT_024 update of a point.

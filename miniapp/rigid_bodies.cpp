@@ -38,6 +38,7 @@ std::vector<double> body_sums(const State& s, Communicator& comm, bool momentum)
   for (std::size_t b = 0; b < s.rigid_bodies.size(); ++b) {
     double* out = &sums[kSums * b];
     for (int n : s.rigid_bodies[b].nodes) {
+      if (!nd.owned[n]) continue;  // a shared node counts once, on its owner
       const double m = nd.mass(n), j = nd.inertia(n);
       const Vec3 x = {nd.x(n, 0), nd.x(n, 1), nd.x(n, 2)};
       const Vec3 f = momentum ? Vec3{m * nd.v(n, 0), m * nd.v(n, 1), m * nd.v(n, 2)}

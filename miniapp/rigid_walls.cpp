@@ -32,11 +32,13 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
       // The wall impulse J acts at t^n, so in central differences it works
       // through the mean of v^{n-1/2} and the constrained v^{n+1/2}: a node
       // resting on the wall (both zero) takes no energy out.
+      // Every copy of a shared node is constrained alike; only the owner counts it.
+      const double count = nd.owned[i] ? 1.0 : 0.0;
       for (int k = 0; k < 3; ++k) {
         const double jk = m * (v[k] - nd.v(i, k));
         const double v_minus = nd.v(i, k) - (m > 0 ? nd.f(i, k) / m * dt_avg : 0.0);
-        out[k] += jk;
-        out[3] -= 0.5 * jk * (v_minus + v[k]);
+        out[k] += count * jk;
+        out[3] -= count * 0.5 * jk * (v_minus + v[k]);
         nd.v(i, k) = static_cast<Real>(v[k]);
       }
     }

@@ -46,7 +46,10 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
   r.parts = id.parts;
   r.cycles = result.cycles;
   r.sim_time = state.time;
-  r.state_checksum = checksum_hex(state_checksum(state));
+  // One checksum for the whole run: this rank's, combined over ranks in rank order.
+  const std::vector<std::int64_t> sums = comm.gather(static_cast<std::int64_t>(state_checksum(state)), 0);
+  std::vector<std::uint64_t> per_rank(sums.begin(), sums.end());
+  r.state_checksum = checksum_hex(per_rank.size() == 1 ? per_rank[0] : combine_checksums(per_rank));
   r.elapsed = result.elapsed;
   r.startup = id.startup;
   r.first = result.first;

@@ -11,6 +11,7 @@
 #include "miniapp/rigid_bodies.hpp"
 #include "miniapp/rigid_walls.hpp"
 #include "miniapp/shell_internal_force.hpp"
+#include "miniapp/stop_request.hpp"
 #include "miniapp/vtk_snapshot.hpp"
 
 namespace mc {
@@ -141,7 +142,7 @@ void print_progress(const State& s, const RunSettings& rs, double elapsed) {
 
 }  // namespace
 
-RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm) {
+RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Halo* halo) {
   RunResult result;
   Outputs out(rs, comm);
   initialize_rigid_bodies(s, comm);
@@ -169,11 +170,25 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm) {
     }
     const double dt_avg = first ? 0.5 * dt : 0.5 * (s.dt_prev + dt);
     s.dt_next = dt;
+    const StopRequest request = poll_stop_request(rs.stop_file, s.cycle, rs.stop_check_cycles, comm);
+    if (request == StopRequest::Status && comm.root()) print_progress(s, rs, wall_seconds() - start);
+    if (request == StopRequest::Stop) result.termination = "stopped by request (" + rs.stop_file + ")";
     const bool last = (rs.end_time > 0 && s.time + dt >= rs.end_time) ||
-                      (rs.end_cycle > 0 && s.cycle + 1 >= rs.end_cycle);
+                      (rs.end_cycle > 0 && s.cycle + 1 >= rs.end_cycle) || request == StopRequest::Stop;
     const DueOutputs due = due_outputs(s, out, first || last);
     if (due.glstat || due.matsum) keep_half_step_velocities(s);
-    {
+    if (halo && halo->active()) {
+      {
+        ScopedPhase phase(result.timers, Phase::Nodes);
+        gather_nodal_forces(s);
+      }
+      {
+        ScopedPhase phase(result.timers, Phase::SharedNodes);
+        halo->sum_shared_forces(s.elements.force, s.nodes.f, s.nodes.m, comm);
+      }
+      ScopedPhase phase(result.timers, Phase::Nodes);
+      integrate_velocities(s, static_cast<Real>(dt_avg));
+    } else {
       ScopedPhase phase(result.timers, Phase::Nodes);
       update_velocities(s, static_cast<Real>(dt_avg));
     }
@@ -227,6 +242,7 @@ RunSettings run_settings(const Model& model, const Options& o) {
   rs.rwforc_dt = model.controls.rwforc_dt;
   rs.d3plot_dt = model.controls.d3plot_dt;
   rs.output_dir = o.output_dir;
+  rs.stop_file = o.output_dir + "/minicrash.stop";
   rs.progress_seconds = o.progress_seconds;
   rs.quiet = o.quiet;
   return rs;

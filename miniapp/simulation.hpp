@@ -8,6 +8,7 @@
 #include <string>
 
 #include "decomposition/communicator.hpp"
+#include "decomposition/halo.hpp"
 #include "io/model.hpp"
 #include "io/output_records.hpp"
 #include "miniapp/options.hpp"
@@ -30,6 +31,10 @@ struct RunSettings {
   bool quiet = false;
   // Called after every cycle with the advanced state (tests, probes).
   std::function<void(const State&)> after_cycle;
+  // Rank 0 looks for this file every stop_check_cycles cycles: "stop" ends the
+  // run cleanly, "status" prints a progress line (LS-DYNA's sense switches).
+  std::string stop_file;          // empty: no checks
+  std::int64_t stop_check_cycles = 100;
 };
 
 // Deck controls, with command-line overrides.
@@ -42,13 +47,15 @@ class NumericalFault : public std::runtime_error {
 };
 
 struct RunResult {
+  std::string termination = "normal termination";
   std::int64_t cycles = 0;
   double elapsed = 0;             // wall seconds of the time loop
   EnergyRecord first, last;       // energies at start and end
   PhaseTimers timers;
 };
 
-// Runs to termination. Throws NumericalFault on every rank at once.
-RunResult run_simulation(State& state, const RunSettings& settings, Communicator& comm);
+// Runs to termination. Throws NumericalFault on every rank at once. With a
+// halo (more than one rank) shared-node forces are summed every cycle.
+RunResult run_simulation(State& state, const RunSettings& settings, Communicator& comm, Halo* halo = nullptr);
 
 }  // namespace mc

@@ -30,6 +30,9 @@ struct NodeData {
   ByteView fixed;             // SPC bits
   IntView corner_offset, corner;  // node -> element corners (4*e + c), for the gather
   std::vector<GlobalId> ids;  // user ids, host only
+  // 1 where this rank is the lowest holder of the node: only owned nodes
+  // count in model-wide sums (energies, momenta, rigid-body and wall totals).
+  std::vector<std::uint8_t> owned;
   int count() const { return static_cast<int>(x.extent(0)); }
 };
 
@@ -44,6 +47,9 @@ struct ElementData {
   CornerForceView force;      // corner_force(force, e, c, k): internal force/moment, global frame
   DoubleView internal_energy, hourglass_energy;
   std::vector<GlobalId> ids;  // user ids, host only
+  // Each element's share of mass and rotary inertia at each of its nodes,
+  // kept from lumping until the shared nodes' masses are completed.
+  std::vector<Real> mass_share, inertia_share;
   int count() const { return static_cast<int>(conn.extent(0)); }
 };
 

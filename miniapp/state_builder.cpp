@@ -23,6 +23,7 @@ void build_nodes(const LocalMesh& mesh, State& s) {
   nd.inertia = RealView("inertia", n);
   nd.fixed = ByteView("fixed", n);
   nd.ids = mesh.node_ids;
+  nd.owned.assign(n, 1);
   auto x = Kokkos::create_mirror_view(nd.x);
   for (int i = 0; i < n; ++i)
     for (int k = 0; k < 3; ++k) x(i, k) = static_cast<Real>(mesh.node_x[i][k]);
@@ -99,6 +100,8 @@ void lump_masses(const Model& model, State& s) {
   Kokkos::deep_copy(inertia, 0);
   const double target = model.controls.dt2ms < 0 ? model.controls.tssfac * -model.controls.dt2ms : 0;
   std::vector<Real> scale(target > 0 ? ne : 0, Real(1));
+  s.elements.mass_share.assign(ne, 0);
+  s.elements.inertia_share.assign(ne, 0);
   for (int e = 0; e < ne; ++e) {
     Real xe[4][3];
     for (int c = 0; c < 4; ++c)
@@ -119,9 +122,11 @@ void lump_masses(const Model& model, State& s) {
     const int corners = triangle ? 3 : 4;
     const double share = me / corners;
     const double rot = share * (p.thickness * p.thickness + g.area) / 12.0;
+    s.elements.mass_share[e] = static_cast<Real>(share);
+    s.elements.inertia_share[e] = static_cast<Real>(rot);
     for (int c = 0; c < corners; ++c) {
-      mass(conn(e, c)) += static_cast<Real>(share);
-      inertia(conn(e, c)) += static_cast<Real>(rot);
+      mass(conn(e, c)) += s.elements.mass_share[e];
+      inertia(conn(e, c)) += s.elements.inertia_share[e];
     }
   }
   Kokkos::deep_copy(s.nodes.mass, mass);

@@ -7,15 +7,16 @@ namespace {
 
 class Fnv1a {
  public:
-  template <class View>
-  void add(const View& v) {
-    Kokkos::fence();
-    const auto* bytes = reinterpret_cast<const unsigned char*>(v.data());
-    const std::size_t n = v.span() * sizeof(typename View::value_type);
+  void add_bytes(const unsigned char* bytes, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i) {
       hash_ ^= bytes[i];
       hash_ *= 1099511628211ULL;
     }
+  }
+  template <class View>
+  void add(const View& v) {
+    Kokkos::fence();
+    add_bytes(reinterpret_cast<const unsigned char*>(v.data()), v.span() * sizeof(typename View::value_type));
   }
   std::uint64_t value() const { return hash_; }
 
@@ -36,6 +37,12 @@ std::uint64_t state_checksum(const State& s) {
   h.add(s.elements.internal_energy);
   h.add(s.elements.hourglass_energy);
   h.add(s.elements.alive);
+  return h.value();
+}
+
+std::uint64_t combine_checksums(const std::vector<std::uint64_t>& per_rank) {
+  Fnv1a h;
+  h.add_bytes(reinterpret_cast<const unsigned char*>(per_rank.data()), per_rank.size() * sizeof(std::uint64_t));
   return h.value();
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "miniapp/state.hpp"
 
@@ -13,5 +14,7 @@ namespace mc {
 
 std::uint64_t state_checksum(const State& state);
 std::string checksum_hex(std::uint64_t checksum);
+// FNV-1a over the per-rank checksums in rank order.
+std::uint64_t combine_checksums(const std::vector<std::uint64_t>& per_rank);
 
 }  // namespace mc

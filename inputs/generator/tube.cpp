@@ -59,28 +59,30 @@ Model generate_tube(const GeneratorOptions& o) {
       m.shells.push_back(s);
     }
   // Rigid top plate: an ns x ns grid whose border reuses the top ring.
-  const GlobalId first_plate_node = tube_node(nl + 1, 0);
-  auto plate_node = [&](int i, int k) -> GlobalId {
-    if (i == 0 || k == 0 || i == ns || k == ns) {
-      for (int j = 0; j < ring; ++j) {
-        int pi, pk;
-        perimeter(j, pi, pk);
-        if (pi == i && pk == k) return tube_node(nl, j);
+  if (o.rigid_parts) {
+    const GlobalId first_plate_node = tube_node(nl + 1, 0);
+    auto plate_node = [&](int i, int k) -> GlobalId {
+      if (i == 0 || k == 0 || i == ns || k == ns) {
+        for (int j = 0; j < ring; ++j) {
+          int pi, pk;
+          perimeter(j, pi, pk);
+          if (pi == i && pk == k) return tube_node(nl, j);
+        }
       }
-    }
-    return first_plate_node + (k - 1) * (ns - 1) + (i - 1);
-  };
-  for (int k = 1; k < ns; ++k)
-    for (int i = 1; i < ns; ++i)
-      m.nodes.push_back({plate_node(i, k), {-kSide / 2 + kSide * i / ns, -kSide / 2 + kSide * k / ns, kGap + kLength}});
-  for (int k = 0; k < ns; ++k)
-    for (int i = 0; i < ns; ++i) {
-      Shell s;
-      s.id = eid++;
-      s.part = 2;
-      s.nodes = {plate_node(i, k), plate_node(i + 1, k), plate_node(i + 1, k + 1), plate_node(i, k + 1)};
-      m.shells.push_back(s);
-    }
+      return first_plate_node + (k - 1) * (ns - 1) + (i - 1);
+    };
+    for (int k = 1; k < ns; ++k)
+      for (int i = 1; i < ns; ++i)
+        m.nodes.push_back({plate_node(i, k), {-kSide / 2 + kSide * i / ns, -kSide / 2 + kSide * k / ns, kGap + kLength}});
+    for (int k = 0; k < ns; ++k)
+      for (int i = 0; i < ns; ++i) {
+        Shell s;
+        s.id = eid++;
+        s.part = 2;
+        s.nodes = {plate_node(i, k), plate_node(i + 1, k), plate_node(i + 1, k + 1), plate_node(i, k + 1)};
+        m.shells.push_back(s);
+      }
+  }
 
   m.materials[1] = mild_steel(1, 0.3, 0.6);
   Material rigid;
@@ -89,7 +91,7 @@ Model generate_tube(const GeneratorOptions& o) {
   rigid.density = kMass / (kSide * kSide * kPlateThickness);
   rigid.youngs = 210;
   rigid.poisson = 0.3;
-  m.materials[2] = rigid;
+  if (o.rigid_parts) m.materials[2] = rigid;
   Section tube_section;
   tube_section.id = 1;
   tube_section.nip = 5;
@@ -99,9 +101,9 @@ Model generate_tube(const GeneratorOptions& o) {
   plate_section.id = 2;
   plate_section.nip = 2;
   plate_section.thickness = kPlateThickness;
-  m.sections[2] = plate_section;
+  if (o.rigid_parts) m.sections[2] = plate_section;
   m.parts[1] = Part{1, "tube", 1, 1, 0, {}};
-  m.parts[2] = Part{2, "rigid end plate", 2, 2, 0, {}};
+  if (o.rigid_parts) m.parts[2] = Part{2, "rigid end plate", 2, 2, 0, {}};
 
   InitialVelocity iv;
   iv.all_nodes = true;
