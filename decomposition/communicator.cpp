@@ -102,6 +102,16 @@ std::vector<std::int64_t> Communicator::gather(std::int64_t local, int root) {
   return all;
 }
 
+std::vector<std::int64_t> Communicator::gather(const std::vector<std::int64_t>& row, int root) {
+  wait_before_collective();
+  std::vector<std::int64_t> all(rank_ == root ? row.size() * size_ : 0);
+  const double t0 = MPI_Wtime();
+  MPI_Gather(row.data(), static_cast<int>(row.size()), MPI_INT64_T, all.data(), static_cast<int>(row.size()),
+             MPI_INT64_T, root, MPI_COMM_WORLD);
+  record(MpiCall::Gather, static_cast<std::int64_t>(row.size() * sizeof(std::int64_t)), MPI_Wtime() - t0);
+  return all;
+}
+
 void Communicator::barrier() {
   const double t0 = MPI_Wtime();
   MPI_Barrier(MPI_COMM_WORLD);

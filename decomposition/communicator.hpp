@@ -54,6 +54,8 @@ class Communicator {
   void bcast_string(std::string& s, int root);
   // Root receives every rank's value, in rank order; others get an empty vector.
   std::vector<std::int64_t> gather(std::int64_t local, int root);
+  // The same for one equal-length row per rank: root gets size() rows, concatenated.
+  std::vector<std::int64_t> gather(const std::vector<std::int64_t>& row, int root);
   void barrier();
   // Ends every rank now; for errors that cannot be agreed on collectively.
   [[noreturn]] void abort(int code);

@@ -56,6 +56,13 @@ void print_report(const RunReport& r, std::ostream& o) {
       << "  " << fmt("%10.4f", m.avg) << "  " << fmt("%10.4f", m.max) << "  " << fmt("%5.1f%%", 100 * m.avg / total)
       << "   (" << m.calls << " calls, " << m.bytes << " B)\n";
   }
+  if (r.ranks > 1 || r.mpi_seconds_avg > 0) {
+    std::int64_t messages = 0;
+    for (std::int64_t h : r.histogram) messages += h;
+    o << "   MPI total " << fmt("%.4f", r.mpi_seconds_avg) << " s avg (" << fmt("%.1f%%", 100 * r.mpi_seconds_avg / total)
+      << "); messages by size: 0-256 B " << r.histogram[0] << ", 256 B-4 KB " << r.histogram[1] << ", 4-64 KB "
+      << r.histogram[2] << ", > 64 KB " << r.histogram[3] << " (" << messages << " in all)\n";
+  }
   o << "\n   energy: initial " << fmt("%.6e", r.first.total) << ", final " << fmt("%.6e", r.last.total)
     << " (kinetic " << fmt("%.4e", r.last.kinetic) << ", internal " << fmt("%.4e", r.last.internal)
     << ", hourglass " << fmt("%.4e", r.last.hourglass) << "), ratio " << fmt("%.5f", r.last.ratio) << "\n";
@@ -94,7 +101,20 @@ void write_report_json(const RunReport& r, const std::string& path) {
       << ", \"histogram\": [" << m.histogram[0] << ", " << m.histogram[1] << ", " << m.histogram[2] << ", "
       << m.histogram[3] << "]}";
   }
-  o << "],\n  \"energy_first\": ";
+  o << "],\n  \"mpi_seconds_avg\": " << r.mpi_seconds_avg << ", \"histogram\": [" << r.histogram[0] << ", "
+    << r.histogram[1] << ", " << r.histogram[2] << ", " << r.histogram[3] << "],\n";
+  auto matrix = [&](const char* name, const std::vector<std::int64_t>& m) {
+    o << "  \"" << name << "\": [";
+    for (int from = 0; from < r.ranks && !m.empty(); ++from) {
+      o << (from ? ", [" : "[");
+      for (int to = 0; to < r.ranks; ++to) o << (to ? ", " : "") << m[static_cast<std::size_t>(from * r.ranks + to)];
+      o << "]";
+    }
+    o << "],\n";
+  };
+  matrix("traffic_bytes", r.traffic_bytes);
+  matrix("traffic_messages", r.traffic_messages);
+  o << "  \"energy_first\": ";
   json_energy(o, r.first);
   o << ",\n  \"energy_last\": ";
   json_energy(o, r.last);

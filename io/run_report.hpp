@@ -34,6 +34,10 @@ struct RunReport {
   double sim_time = 0, elapsed = 0, startup = 0;
   std::vector<TimingRow> phases;
   std::vector<MpiRow> mpi;
+  double mpi_seconds_avg = 0;          // all MPI calls, averaged over ranks
+  std::array<std::int64_t, 4> histogram{};  // all messages, by size bucket
+  // Rank-to-rank traffic during the run: [from * ranks + to].
+  std::vector<std::int64_t> traffic_bytes, traffic_messages;
   EnergyRecord first, last;
   // Figure of merit: element-cycles per second, and its inverse per core.
   double element_cycles_per_second = 0, ns_per_element_cycle_per_core = 0, jobs_per_day = 0;

@@ -58,6 +58,7 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
     r.phases.push_back(spread(phase_name(static_cast<Phase>(p)), result.timers.seconds(static_cast<Phase>(p)), comm));
   // Snapshot the MPI statistics first: the reductions below add calls of their own.
   const auto stats = comm.stats();
+  const std::vector<std::int64_t> sent_bytes = comm.bytes_to(), sent_messages = comm.messages_to();
   for (int c = 0; c < static_cast<int>(MpiCall::Count); ++c) {
     const CallStats& s = stats[c];
     MpiRow row;
@@ -71,9 +72,15 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
     comm.allreduce_sum(counts, 6);
     row.calls = static_cast<std::int64_t>(counts[0]);
     row.bytes = static_cast<std::int64_t>(counts[1]);
-    for (int b = 0; b < 4; ++b) row.histogram[b] = static_cast<std::int64_t>(counts[2 + b]);
+    for (int b = 0; b < 4; ++b) {
+      row.histogram[b] = static_cast<std::int64_t>(counts[2 + b]);
+      r.histogram[b] += row.histogram[b];
+    }
+    if (static_cast<MpiCall>(c) != MpiCall::CollectiveWait) r.mpi_seconds_avg += row.avg;
     r.mpi.push_back(row);
   }
+  r.traffic_bytes = comm.gather(sent_bytes, 0);
+  r.traffic_messages = comm.gather(sent_messages, 0);
   const double work = double(id.elements) * double(result.cycles);
   if (result.elapsed > 0 && work > 0) {
     r.element_cycles_per_second = work / result.elapsed;

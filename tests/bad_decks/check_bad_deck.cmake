@@ -1,7 +1,8 @@
 # Runs minicrash on one malformed deck; passes when the exit code and the
 # message are the catalogued ones (cmake -P, so it works without a shell).
 get_filename_component(_dir "${DECK}" DIRECTORY)
-execute_process(COMMAND "${BINARY}" "i=${DECK}" --quiet
+# LAUNCHER (optional): an mpiexec line, to run the deck on several ranks.
+execute_process(COMMAND ${LAUNCHER} "${BINARY}" "i=${DECK}" --quiet
   WORKING_DIRECTORY "${_dir}"
   RESULT_VARIABLE _code OUTPUT_VARIABLE _out ERROR_VARIABLE _err
   TIMEOUT 30)
