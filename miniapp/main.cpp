@@ -1,5 +1,6 @@
 // minicrash: MPI and Kokkos up, options, deck, decomposition, state, run, report.
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -51,6 +52,9 @@ int run(const mc::Options& o, mc::Communicator& comm) {
   std::vector<int> part;
   std::int64_t counts[3] = {0, 0, 0};  // nodes, shells, parts of the whole model
   const bool ok = on_root_agreed(comm, [&] {
+    std::error_code error;
+    std::filesystem::create_directories(o.output_dir, error);
+    if (error) throw mc::InputError("cannot create output directory '" + o.output_dir + "': " + error.message());
     std::ostringstream warnings;
     model = mc::read_deck(o.input, warnings);
     std::cerr << warnings.str();

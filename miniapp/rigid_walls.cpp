@@ -43,17 +43,40 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
       }
     }
   }
+  bool moving = false;
+  for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
+    WallState& wall = s.walls[wi];
+    for (int k = 0; k < 3; ++k) wall.local_impulse[k] = impulse[4 * wi + k];
+    wall.local_absorbed += impulse[4 * wi + 3];
+    wall.last_dt = dt;
+    moving = moving || (wall.moving && wall.mass > 0);
+  }
+  if (!moving) return;
+  // A moving wall of finite mass takes the opposite of the total normal impulse.
   comm.allreduce_sum(impulse.data(), static_cast<int>(impulse.size()));
   for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
     WallState& wall = s.walls[wi];
+    if (!wall.moving || !(wall.mass > 0)) continue;
     const double* in = &impulse[4 * wi];
-    for (int k = 0; k < 3; ++k) wall.force[k] = -in[k] / dt;  // force the structure exerts on the wall
-    wall.absorbed_energy += in[3];
-    if (wall.moving && wall.mass > 0) {
-      const double jn = in[0] * wall.normal[0] + in[1] * wall.normal[1] + in[2] * wall.normal[2];
-      wall.velocity -= jn / wall.mass;
-      wall.position += wall.velocity * dt;
-    }
+    const double jn = in[0] * wall.normal[0] + in[1] * wall.normal[1] + in[2] * wall.normal[2];
+    wall.velocity -= jn / wall.mass;
+    wall.position += wall.velocity * dt;
+  }
+}
+
+void reduce_wall_outputs(State& s, Communicator& comm) {
+  if (s.walls.empty()) return;
+  std::vector<double> sums(4 * s.walls.size());
+  for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
+    for (int k = 0; k < 3; ++k) sums[4 * wi + k] = s.walls[wi].local_impulse[k];
+    sums[4 * wi + 3] = s.walls[wi].local_absorbed;
+  }
+  comm.allreduce_sum(sums.data(), static_cast<int>(sums.size()));
+  for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
+    WallState& wall = s.walls[wi];
+    const double dt = wall.last_dt > 0 ? wall.last_dt : 1.0;
+    for (int k = 0; k < 3; ++k) wall.force[k] = -sums[4 * wi + k] / dt;  // force the structure exerts on the wall
+    wall.absorbed_energy = sums[4 * wi + 3];
   }
 }
 

@@ -12,7 +12,11 @@
 
 namespace mc {
 
-// After the velocity update (which used dt_avg), before positions advance by dt.
+// After the velocity update (which used dt_avg), before positions advance by
+// dt. Collective only when the model has a moving wall.
 void apply_rigid_walls(State& state, Communicator& comm, double dt, double dt_avg);
+
+// Sums wall forces and stonewall energy over ranks (collective; at outputs).
+void reduce_wall_outputs(State& state, Communicator& comm);
 
 }  // namespace mc

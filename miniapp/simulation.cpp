@@ -77,6 +77,7 @@ DueOutputs due_outputs(const State& s, Outputs& out, bool force) {
 EnergyRecord write_outputs(State& s, Outputs& out, Communicator& comm, const DueOutputs& due) {
   const bool glstat = due.glstat, matsum = due.matsum, rwforc = due.rwforc;
   EnergyRecord energy;
+  reduce_wall_outputs(s, comm);
   if (glstat || matsum) {
     const std::vector<PartRecord> parts = part_energies(s, comm);
     energy = global_energies(s, parts, out.initial_total);

@@ -68,6 +68,12 @@ struct WallState {
   double mass = 0, velocity = 0;  // moving wall: mass, normal velocity
   double position = 0;            // moving wall: displacement along the normal
   double initial_kinetic = 0;     // moving wall: 1/2 M V0^2
+  // This rank's share, kept locally and summed over ranks only when an
+  // output needs it (a moving wall sums its impulse every cycle).
+  std::array<double, 3> local_impulse{};  // of the last cycle, owned nodes
+  double local_absorbed = 0;              // stonewall energy so far, owned nodes
+  double last_dt = 0;
+  // Model-wide values as of the last reduce_wall_outputs.
   std::array<double, 3> force{};  // force on the wall during the last cycle
   double absorbed_energy = 0;     // stonewall energy
 };
