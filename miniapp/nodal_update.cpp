@@ -14,12 +14,17 @@ KOKKOS_INLINE_FUNCTION void accelerate(const NodeData& nd, int n, const Real sum
   }
 }
 
-// Minus the sum of the internal forces at the node's corners, in CSR order.
+// Minus the sum of the internal forces at the node's corners, in CSR order,
+// stored as the node's net force and moment.
 KOKKOS_INLINE_FUNCTION void gather(const NodeData& nd, const CornerForceView& force, int n, Real sum[6]) {
   for (int k = 0; k < 6; ++k) sum[k] = 0;
   for (int i = nd.corner_offset(n); i < nd.corner_offset(n + 1); ++i) {
     const int e = nd.corner(i) >> 2, c = nd.corner(i) & 3;
     for (int k = 0; k < 6; ++k) sum[k] -= corner_force(force, e, c, k);
+  }
+  for (int k = 0; k < 3; ++k) {
+    nd.f(n, k) = sum[k];
+    nd.m(n, k) = sum[3 + k];
   }
 }
 
@@ -41,10 +46,6 @@ void update_velocities(State& s, Real dt_avg) {
       "nodes::gather_and_accelerate", RangePolicy(0, nd.count()), KOKKOS_LAMBDA(const int n) {
         Real sum[6];
         gather(nd, force, n, sum);
-        for (int k = 0; k < 3; ++k) {
-          nd.f(n, k) = sum[k];
-          nd.m(n, k) = sum[3 + k];
-        }
         accelerate(nd, n, sum, dt_avg);
       });
 }
@@ -56,10 +57,6 @@ void gather_nodal_forces(State& s) {
       "nodes::gather", RangePolicy(0, nd.count()), KOKKOS_LAMBDA(const int n) {
         Real sum[6];
         gather(nd, force, n, sum);
-        for (int k = 0; k < 3; ++k) {
-          nd.f(n, k) = sum[k];
-          nd.m(n, k) = sum[3 + k];
-        }
       });
 }
 
