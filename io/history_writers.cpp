@@ -16,16 +16,18 @@ std::string num(double v) {
 
 }  // namespace
 
-HistoryFile::HistoryFile(const std::string& path, const std::string& title, const std::string& columns)
-    : out_(path) {
+HistoryFile::HistoryFile(const std::string& path, const std::string& title, const std::string& columns,
+                         bool append)
+    : out_(path, append ? std::ios::app : std::ios::trunc) {
   if (!out_) throw InputError("cannot write output file '" + path + "'");
-  out_ << "# minicrash " << title << "\n# " << columns << "\n";
+  if (!append) out_ << "# minicrash " << title << "\n# " << columns << "\n";
 }
 
-GlstatWriter::GlstatWriter(const std::string& dir, const std::string& title)
+GlstatWriter::GlstatWriter(const std::string& dir, const std::string& title, bool append)
     : file_(dir + "/glstat", title,
             "time dt cycle kinetic internal hourglass contact stonewall eroded_internal total "
-            "energy_ratio mass added_mass x_momentum y_momentum z_momentum") {}
+            "energy_ratio mass added_mass x_momentum y_momentum z_momentum",
+            append) {}
 
 void GlstatWriter::write(const EnergyRecord& r) {
   if (!file_.active()) return;
@@ -37,9 +39,9 @@ void GlstatWriter::write(const EnergyRecord& r) {
   o.flush();  // a killed run keeps its history up to the last output
 }
 
-MatsumWriter::MatsumWriter(const std::string& dir, const std::string& title)
-    : file_(dir + "/matsum", title,
-            "time part internal kinetic hourglass mass x_momentum y_momentum z_momentum") {}
+MatsumWriter::MatsumWriter(const std::string& dir, const std::string& title, bool append)
+    : file_(dir + "/matsum", title, "time part internal kinetic hourglass mass x_momentum y_momentum z_momentum",
+            append) {}
 
 void MatsumWriter::write(double time, const std::vector<PartRecord>& parts) {
   if (!file_.active()) return;
@@ -50,8 +52,8 @@ void MatsumWriter::write(double time, const std::vector<PartRecord>& parts) {
   o.flush();
 }
 
-RwforcWriter::RwforcWriter(const std::string& dir, const std::string& title)
-    : file_(dir + "/rwforc", title, "time wall normal_force x_force y_force z_force") {}
+RwforcWriter::RwforcWriter(const std::string& dir, const std::string& title, bool append)
+    : file_(dir + "/rwforc", title, "time wall normal_force x_force y_force z_force", append) {}
 
 void RwforcWriter::write(double time, const std::vector<WallRecord>& walls) {
   if (!file_.active()) return;

@@ -15,8 +15,9 @@ namespace mc {
 class HistoryFile {
  public:
   HistoryFile() = default;
-  // Opens `path` and writes the title and column header lines. Throws InputError if it cannot.
-  HistoryFile(const std::string& path, const std::string& title, const std::string& columns);
+  // Opens `path` and writes the title and column header lines, or with
+  // `append` (a restarted run) adds to what is there. Throws InputError if it cannot.
+  HistoryFile(const std::string& path, const std::string& title, const std::string& columns, bool append);
   bool active() const { return out_.is_open(); }
   std::ofstream& stream() { return out_; }
 
@@ -27,7 +28,7 @@ class HistoryFile {
 class GlstatWriter {
  public:
   GlstatWriter() = default;
-  GlstatWriter(const std::string& dir, const std::string& title);
+  GlstatWriter(const std::string& dir, const std::string& title, bool append = false);
   void write(const EnergyRecord& r);
 
  private:
@@ -37,7 +38,7 @@ class GlstatWriter {
 class MatsumWriter {
  public:
   MatsumWriter() = default;
-  MatsumWriter(const std::string& dir, const std::string& title);
+  MatsumWriter(const std::string& dir, const std::string& title, bool append = false);
   void write(double time, const std::vector<PartRecord>& parts);
 
  private:
@@ -47,7 +48,7 @@ class MatsumWriter {
 class RwforcWriter {
  public:
   RwforcWriter() = default;
-  RwforcWriter(const std::string& dir, const std::string& title);
+  RwforcWriter(const std::string& dir, const std::string& title, bool append = false);
   void write(double time, const std::vector<WallRecord>& walls);
 
  private:

@@ -23,6 +23,7 @@ enum ExitCode : int {
   kExitInternal = 1,   // a bug or an unexpected system failure
   kExitInput = 2,      // bad deck or bad command line
   kExitNumerical = 3,  // negative Jacobian, NaN, dt below DTMIN, ...
+  kExitSignal = 4,     // SIGTERM/SIGUSR1: stopped cleanly, restart set written
 };
 
 }  // namespace mc

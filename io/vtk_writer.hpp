@@ -37,6 +37,8 @@ class VtkSeriesWriter {
     end_step(snapshot.time);
   }
 
+  // A restarted run continues the series after the steps already written.
+  void resume(const std::vector<double>& times) { times_ = times; }
   int steps() const { return static_cast<int>(times_.size()); }
   std::string pvd_path() const;
   std::string step_path(int step) const;

@@ -14,6 +14,8 @@
 #include "miniapp/distributed_state.hpp"
 #include "miniapp/kokkos_session.hpp"
 #include "miniapp/options.hpp"
+#include "miniapp/restart.hpp"
+#include "miniapp/stop_request.hpp"
 #include "miniapp/run_summary.hpp"
 #include "miniapp/simulation.hpp"
 #include "miniapp/state_builder.hpp"
@@ -46,7 +48,17 @@ void print_banner(const mc::Options& o, const mc::Communicator& comm) {
   std::fflush(stdout);
 }
 
-int run(const mc::Options& o, mc::Communicator& comm) {
+// Every rank learns whether any rank refused the restart set. Rank 0 says
+// why; if rank 0 accepted it, each refusing rank does.
+bool restart_agreed(const std::string& why, mc::Communicator& comm) {
+  std::int64_t root_refused = comm.root() && !why.empty();
+  comm.bcast(&root_refused, sizeof root_refused, 0);
+  if (!why.empty() && (comm.root() || !root_refused))
+    std::cerr << "minicrash: error: rank " << comm.rank() << ": " << why << "\n";
+  return comm.allreduce_max(static_cast<std::int64_t>(!why.empty())) == 0;
+}
+
+int run(mc::Options o, mc::Communicator& comm) {
   const double t0 = mc::wall_seconds();
   mc::Model model;
   std::vector<int> part;
@@ -55,6 +67,7 @@ int run(const mc::Options& o, mc::Communicator& comm) {
     std::error_code error;
     std::filesystem::create_directories(o.output_dir, error);
     if (error) throw mc::InputError("cannot create output directory '" + o.output_dir + "': " + error.message());
+    if (o.input.empty()) o.input = mc::restart_deck(o.restart);  // r= alone: the deck the set came from
     std::ostringstream warnings;
     model = mc::read_deck(o.input, warnings);
     std::cerr << warnings.str();
@@ -84,6 +97,8 @@ int run(const mc::Options& o, mc::Communicator& comm) {
     subdomain = mc::scatter_subdomains(comm.root() ? &model : nullptr, comm.root() ? &part : nullptr, comm);
     local = mc::build_rank_state(subdomain, comm);
   }
+  if (!o.restart.empty() && !restart_agreed(mc::read_restart_set(local.state, o.restart, comm), comm))
+    return mc::kExitInput;
   const mc::Model& controls = comm.size() == 1 ? model : subdomain.model;
   const mc::RunSettings settings = mc::run_settings(controls, o);
   const mc::RunIdentity id{o.input, controls.title, o.threads, counts[0], counts[1], counts[2], mc::wall_seconds() - t0};
@@ -93,6 +108,7 @@ int run(const mc::Options& o, mc::Communicator& comm) {
   try {
     result = mc::run_simulation(local.state, settings, comm, &local.halo);
     termination = result.termination;
+    if (result.stop_signal != 0) code = mc::kExitSignal;
   } catch (const mc::NumericalFault& fault) {
     if (comm.root()) std::cerr << "minicrash: error: " << fault.what() << "\n";
     termination = std::string("error termination: ") + fault.what();
@@ -127,6 +143,7 @@ int main(int argc, char** argv) {
     return mc::kExitOk;
   }
   comm.set_profile_wait(options.profile_wait);
+  mc::install_stop_signals();
   mc::KokkosSession kokkos(options.threads);
   if (comm.root() && !options.quiet) print_banner(options, comm);
   try {

@@ -42,7 +42,14 @@ void set_option(Options& o, const std::string& key, const std::string& value) {
   } else if (key == "progress") {
     o.progress_seconds = to_double(key, value);
   } else if (key == "report") o.report = value;
-  else if (key == "partition") {
+  else if (key == "r" || key == "restart") o.restart = value;
+  else if (key == "restart_every" || key == "restart-every") {
+    o.restart_every = to_int(key, value);
+    if (o.restart_every < 0) throw InputError("command line: " + key + " must be >= 0");
+  } else if (key == "restart_seconds" || key == "restart-seconds") {
+    o.restart_seconds = to_double(key, value);
+    if (o.restart_seconds < 0) throw InputError("command line: " + key + " must be >= 0");
+  } else if (key == "partition") {
     parse_partition_method(value);  // rejects unknown names here, before MPI work starts
     o.partition = value;
   }
@@ -77,7 +84,7 @@ Options parse_options(const std::vector<std::string>& args) {
       throw InputError("command line: cannot read '" + arg + "' (expected key=value or --option; see --help)");
     set_option(o, arg.substr(0, eq), arg.substr(eq + 1));
   }
-  if (!o.help && !o.version && o.input.empty())
+  if (!o.help && !o.version && o.input.empty() && o.restart.empty())
     throw InputError("command line: no input deck (use i=deck.k or --input deck.k; see --help)");
   return o;
 }
@@ -96,13 +103,17 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   progress=S    | --progress S        seconds between progress lines (default 10, 0 = off)
   report=FILE   | --report FILE       JSON run report (default minicrash_report.json)
   partition=P   | --partition P       domain decomposition: rcb (default), metis, metis-mc
+  r=DIR         | --restart DIR       continue from the newest restart set in DIR (an output dir or a set)
+  restart_every=N | --restart-every N restart set every N cycles (0 = off; always at stop/SIGTERM)
+  restart_seconds=T | --restart-seconds T  restart set every T seconds of wall time (0 = off)
   --profile-wait                      barrier before each collective: wait (imbalance) timed apart
   --quiet                             print errors and the final summary only
   --version                           print version and build, then exit
   -h, --help                          this text
 
-exit status: 0 normal termination, 2 bad input or command line,
-             3 numerical fault (inverted element, NaN, dt below DTMIN), 1 internal error
+exit status: 0 normal termination or stop request, 2 bad input or command line,
+             3 numerical fault (inverted element, NaN, dt below DTMIN), 1 internal error,
+             4 stopped by SIGTERM/SIGUSR1 (restart set written; continue with r=)
 )";
 }
 

@@ -17,6 +17,9 @@ struct Options {
   double progress_seconds = 10;      // --progress S (0: off)
   std::string report = "minicrash_report.json";  // --report FILE (relative to output dir)
   std::string partition = "rcb";     // partition= | --partition: rcb, metis, metis-mc
+  std::string restart;               // r= | --restart: output dir or restart set to continue from
+  std::int64_t restart_every = 0;    // restart_every= | --restart-every N cycles (0: off)
+  double restart_seconds = 0;        // restart_seconds= | --restart-seconds T wall seconds (0: off)
   bool profile_wait = false;         // --profile-wait: barrier before collectives (imbalance vs transfer)
   bool quiet = false;                // --quiet: only errors and the final summary line
   bool help = false, version = false;

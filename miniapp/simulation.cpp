@@ -11,6 +11,7 @@
 #include "miniapp/rigid_bodies.hpp"
 #include "miniapp/rigid_walls.hpp"
 #include "miniapp/shell_internal_force.hpp"
+#include "miniapp/restart.hpp"
 #include "miniapp/stop_request.hpp"
 #include "miniapp/vtk_snapshot.hpp"
 
@@ -19,10 +20,11 @@ namespace {
 
 // When an output is due: every `interval` of simulated time, or every 100
 // cycles when the run has no end time to divide.
+// The next output time lives in the State (restarts resume it).
 class OutputClock {
  public:
-  OutputClock(double interval, double end_time)
-      : interval_(interval > 0 ? interval : end_time / 100) {}
+  OutputClock(double interval, double end_time, double& next)
+      : interval_(interval > 0 ? interval : end_time / 100), next_(next) {}
   bool due(double time, std::int64_t cycle) {
     if (interval_ > 0 && interval_ < std::numeric_limits<double>::infinity()) {
       if (time + 1e-12 * interval_ < next_) return false;
@@ -34,7 +36,7 @@ class OutputClock {
 
  private:
   double interval_;
-  double next_ = 0;
+  double& next_;
 };
 
 struct Outputs {
@@ -43,20 +45,23 @@ struct Outputs {
   RwforcWriter rwforc;
   VtkSeriesWriter d3plot;  // ParaView series; every rank writes its piece
   OutputClock glstat_clock, matsum_clock, rwforc_clock, d3plot_clock;
-  double initial_total = 0;
 
-  Outputs(const RunSettings& rs, const Communicator& comm)
-      : glstat_clock(rs.glstat_dt, rs.end_time),
-        matsum_clock(rs.matsum_dt, rs.end_time),
-        rwforc_clock(rs.rwforc_dt, rs.end_time),
-        d3plot_clock(rs.d3plot_dt, rs.end_time) {
+  // A resumed run (cycle > 0) appends to the histories and the ParaView series.
+  Outputs(const RunSettings& rs, const Communicator& comm, State& s)
+      : glstat_clock(rs.glstat_dt, rs.end_time, s.carry.next_output[0]),
+        matsum_clock(rs.matsum_dt, rs.end_time, s.carry.next_output[1]),
+        rwforc_clock(rs.rwforc_dt, rs.end_time, s.carry.next_output[2]),
+        d3plot_clock(rs.d3plot_dt, rs.end_time, s.carry.next_output[3]) {
+    const bool append = s.cycle > 0;
     if (comm.root() && rs.write_files) {
-      glstat = GlstatWriter(rs.output_dir, rs.title);
-      matsum = MatsumWriter(rs.output_dir, rs.title);
-      rwforc = RwforcWriter(rs.output_dir, rs.title);
+      glstat = GlstatWriter(rs.output_dir, rs.title, append);
+      matsum = MatsumWriter(rs.output_dir, rs.title, append);
+      rwforc = RwforcWriter(rs.output_dir, rs.title, append);
     }
-    if (rs.write_files && rs.d3plot_dt > 0)  // DT 0: no plot states, as LS-DYNA
+    if (rs.write_files && rs.d3plot_dt > 0) {  // DT 0: no plot states, as LS-DYNA
       d3plot = VtkSeriesWriter(rs.output_dir, "d3plot", comm.rank(), comm.size());
+      d3plot.resume(s.carry.d3plot_times);
+    }
   }
 };
 
@@ -80,7 +85,7 @@ EnergyRecord write_outputs(State& s, Outputs& out, Communicator& comm, const Due
   reduce_wall_outputs(s, comm);
   if (glstat || matsum) {
     const std::vector<PartRecord> parts = part_energies(s, comm);
-    energy = global_energies(s, parts, out.initial_total);
+    energy = global_energies(s, parts, s.carry.initial_total);
     if (glstat) out.glstat.write(energy);
     if (matsum) out.matsum.write(s.time, parts);
   }
@@ -100,6 +105,7 @@ EnergyRecord write_outputs(State& s, Outputs& out, Communicator& comm, const Due
     out.d3plot.write_piece(make_snapshot(s, comm.rank()));
     if (comm.size() > 1) comm.barrier();  // the .pvd names a step only once all its pieces exist
     out.d3plot.end_step(s.time);
+    s.carry.d3plot_times.push_back(s.time);
   }
   return energy;
 }
@@ -145,12 +151,12 @@ void print_progress(const State& s, const RunSettings& rs, double elapsed) {
 
 RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Halo* halo) {
   RunResult result;
-  Outputs out(rs, comm);
-  initialize_rigid_bodies(s, comm);
-  double dt_floor = 0;
+  Outputs out(rs, comm, s);
+  if (s.cycle == 0) initialize_rigid_bodies(s, comm);  // a restart brings its bodies along
+  double last_checkpoint = wall_seconds();
   const double start = wall_seconds();
   double next_progress = rs.progress_seconds;
-  bool first = true;
+  bool first = s.cycle == 0;  // false when resuming from a restart
 
   for (;;) {
     double dt_local;
@@ -162,7 +168,8 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
     if (!(dt > 0)) report_bad_element(s, comm);
     if (dt >= 0.1 * std::numeric_limits<Real>::max())
       throw NumericalFault("no deformable shell sets a time step (all parts rigid or eroded)");
-    if (first) dt_floor = rs.dt_min_factor * dt;
+    if (first) s.carry.dt_floor = rs.dt_min_factor * dt;
+    const double dt_floor = s.carry.dt_floor;
     if (dt < dt_floor) {
       std::ostringstream msg;
       msg << "numerical fault at cycle " << s.cycle << ", time " << s.time << ": time step " << dt
@@ -171,11 +178,17 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
     }
     const double dt_avg = first ? 0.5 * dt : 0.5 * (s.dt_prev + dt);
     s.dt_next = dt;
-    const StopRequest request = poll_stop_request(rs.stop_file, s.cycle, rs.stop_check_cycles, comm);
-    if (request == StopRequest::Status && comm.root()) print_progress(s, rs, wall_seconds() - start);
-    if (request == StopRequest::Stop) result.termination = "stopped by request (" + rs.stop_file + ")";
+    const bool checkpoint_due = rs.restart_seconds > 0 && wall_seconds() - last_checkpoint >= rs.restart_seconds;
+    const ExternalRequest request =
+        poll_external_requests(rs.stop_file, s.cycle, rs.stop_check_cycles, checkpoint_due, comm);
+    if (request.status && comm.root()) print_progress(s, rs, wall_seconds() - start);
+    if (request.stop) {
+      result.stop_signal = request.signal;
+      result.termination = request.signal ? "stopped by signal " + std::to_string(request.signal) + ", restart set written"
+                                          : "stopped by request (" + rs.stop_file + "), restart set written";
+    }
     const bool last = (rs.end_time > 0 && s.time + dt >= rs.end_time) ||
-                      (rs.end_cycle > 0 && s.cycle + 1 >= rs.end_cycle) || request == StopRequest::Stop;
+                      (rs.end_cycle > 0 && s.cycle + 1 >= rs.end_cycle) || request.stop;
     const DueOutputs due = due_outputs(s, out, first || last);
     if (due.glstat || due.matsum) keep_half_step_velocities(s);
     if (halo && halo->active()) {
@@ -205,8 +218,8 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
       ScopedPhase phase(result.timers, Phase::Output);
       const EnergyRecord e = write_outputs(s, out, comm, due);
       if (first) {
-        out.initial_total = e.total;
-        result.first = e;
+        s.carry.initial_total = e.total;
+        s.carry.first_energy = e;
       }
       if (last) result.last = e;
     }
@@ -218,6 +231,12 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
     s.dt_prev = dt;
     s.cycle += 1;
     first = false;
+    const bool periodic = rs.restart_every > 0 && s.cycle % rs.restart_every == 0;
+    if (rs.write_files && (periodic || request.checkpoint || request.stop)) {
+      ScopedPhase phase(result.timers, Phase::Output);
+      write_restart_set(s, rs.output_dir, rs.deck, comm);
+      last_checkpoint = wall_seconds();
+    }
     if (rs.after_cycle) rs.after_cycle(s);
     if (comm.root() && !rs.quiet && rs.progress_seconds > 0 && wall_seconds() - start >= next_progress) {
       print_progress(s, rs, wall_seconds() - start);
@@ -225,6 +244,7 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
     }
     if (last) break;
   }
+  result.first = s.carry.first_energy;
   result.cycles = s.cycle;
   result.elapsed = wall_seconds() - start;
   return result;
@@ -244,6 +264,9 @@ RunSettings run_settings(const Model& model, const Options& o) {
   rs.d3plot_dt = model.controls.d3plot_dt;
   rs.output_dir = o.output_dir;
   rs.stop_file = o.output_dir + "/minicrash.stop";
+  rs.restart_every = o.restart_every;
+  rs.restart_seconds = o.restart_seconds;
+  rs.deck = o.input;
   rs.progress_seconds = o.progress_seconds;
   rs.quiet = o.quiet;
   return rs;

@@ -35,6 +35,11 @@ struct RunSettings {
   // run cleanly, "status" prints a progress line (LS-DYNA's sense switches).
   std::string stop_file;          // empty: no checks
   std::int64_t stop_check_cycles = 100;
+  // Restart sets: every N cycles and/or every T wall seconds (0: never), and
+  // always when a stop request or signal ends the run. Written under output_dir.
+  std::int64_t restart_every = 0;
+  double restart_seconds = 0;
+  std::string deck;               // recorded in the restart manifest
 };
 
 // Deck controls, with command-line overrides.
@@ -48,6 +53,7 @@ class NumericalFault : public std::runtime_error {
 
 struct RunResult {
   std::string termination = "normal termination";
+  int stop_signal = 0;            // the signal that ended the run, 0 if none
   std::int64_t cycles = 0;
   double elapsed = 0;             // wall seconds of the time loop
   EnergyRecord first, last;       // energies at start and end

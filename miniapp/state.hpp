@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "io/model.hpp"
+#include "io/output_records.hpp"
 #include "miniapp/material_params.hpp"
 #include "miniapp/views.hpp"
 
@@ -97,6 +98,16 @@ struct State {
   bool uses_hourglass_stiffness = false;
   double added_mass = 0;      // by mass scaling
   double initial_dt_scaled_target = 0;
+
+  // What the time loop carries from cycle to cycle besides the fields above,
+  // so that a restart resumes exactly where the run stopped.
+  struct Carry {
+    double dt_floor = 0;               // DTMIN * first step
+    double initial_total = 0;          // energy at cycle 0 (energy ratio)
+    EnergyRecord first_energy;
+    std::array<double, 4> next_output{};  // glstat, matsum, rwforc, d3plot clocks
+    std::vector<double> d3plot_times;  // ParaView steps written so far
+  } carry;
 
   // Time integration.
   double time = 0;

@@ -1,0 +1,183 @@
+#include "miniapp/restart.hpp"
+
+#include <cstring>
+#include <filesystem>
+#include <type_traits>
+
+#include "io/input_error.hpp"
+#include "io/restart_files.hpp"
+
+namespace mc {
+namespace {
+
+constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', '1'};
+
+// One field list for both directions, so writer and reader cannot disagree.
+template <class IO, class S>
+void state_fields(IO& io, S& s) {
+  io.view(s.nodes.x);
+  io.view(s.nodes.v);
+  io.view(s.nodes.w);
+  io.view(s.elements.alive);
+  io.view(s.elements.points);
+  io.view(s.elements.shear);
+  io.view(s.elements.hourglass_q);
+  io.view(s.elements.internal_energy);
+  io.view(s.elements.hourglass_energy);
+  io.pod(s.time);
+  io.pod(s.dt_prev);
+  io.pod(s.dt_next);
+  io.pod(s.cycle);
+  io.pod(s.eroded_internal_energy);
+  io.pod(s.eroded_elements);
+  io.pod(s.carry.dt_floor);
+  io.pod(s.carry.initial_total);
+  io.pod(s.carry.first_energy);
+  io.pod(s.carry.next_output);
+  io.vec(s.carry.d3plot_times);
+  for (auto& b : s.rigid_bodies) {
+    io.pod(b.mass);
+    io.pod(b.center);
+    io.pod(b.velocity);
+    io.pod(b.omega);
+  }
+  for (auto& w : s.walls) {
+    io.pod(w.local_impulse);
+    io.pod(w.local_absorbed);
+    io.pod(w.last_dt);
+    io.pod(w.force);
+    io.pod(w.absorbed_energy);
+    io.pod(w.velocity);
+    io.pod(w.position);
+  }
+}
+
+struct Writer {
+  std::vector<char> bytes;
+  void raw(const void* p, std::size_t n) {
+    const auto* c = static_cast<const char*>(p);
+    bytes.insert(bytes.end(), c, c + n);
+  }
+  template <class T>
+  void pod(const T& v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    raw(&v, sizeof v);
+  }
+  template <class V>
+  void view(const V& v) {
+    pod(static_cast<std::uint64_t>(v.span()));
+    raw(v.data(), v.span() * sizeof(typename V::value_type));
+  }
+  template <class T>
+  void vec(const std::vector<T>& v) {
+    pod(static_cast<std::uint64_t>(v.size()));
+    raw(v.data(), v.size() * sizeof(T));
+  }
+};
+
+struct Reader {
+  const std::vector<char>& bytes;
+  std::size_t at = 0;
+  void raw(void* p, std::size_t n) {
+    if (at + n > bytes.size()) throw InputError("restart file is truncated");
+    std::memcpy(p, bytes.data() + at, n);
+    at += n;
+  }
+  template <class T>
+  void pod(T& v) {
+    raw(&v, sizeof v);
+  }
+  template <class V>
+  void view(const V& v) {
+    std::uint64_t n = 0;
+    pod(n);
+    if (n != v.span()) throw InputError("restart file does not match this model (array sizes differ)");
+    raw(v.data(), n * sizeof(typename V::value_type));
+  }
+  template <class T>
+  void vec(std::vector<T>& v) {
+    std::uint64_t n = 0;
+    pod(n);
+    if (n > bytes.size()) throw InputError("restart file is damaged");
+    v.resize(n);
+    raw(v.data(), n * sizeof(T));
+  }
+};
+
+}  // namespace
+
+void write_restart_set(const State& state, const std::string& output_dir, const std::string& deck,
+                       Communicator& comm) {
+  Kokkos::fence();
+  Writer w;
+  w.raw(kMagic, sizeof kMagic);
+  w.pod(static_cast<std::int32_t>(comm.size()));
+  w.pod(static_cast<std::int32_t>(comm.rank()));
+  w.pod(static_cast<std::int32_t>(sizeof(Real)));
+  state_fields(w, state);
+  const std::string set_dir = restart_set_dir(output_dir, state.cycle);
+  if (comm.root()) std::filesystem::create_directories(set_dir);
+  comm.barrier();  // the set directory exists before any rank writes into it
+  write_file_atomically(restart_rank_file(set_dir, comm.rank()), w.bytes);
+  // The manifest, last, records every rank's file: the set is complete.
+  const auto checksums = comm.gather(static_cast<std::int64_t>(fnv1a(w.bytes)), 0);
+  const auto sizes = comm.gather(static_cast<std::int64_t>(w.bytes.size()), 0);
+  if (comm.root()) {
+    RestartManifest m;
+    m.ranks = comm.size();
+    m.cycle = state.cycle;
+    m.time = state.time;
+    m.deck = deck;
+    m.checksums.assign(checksums.begin(), checksums.end());
+    m.sizes = sizes;
+    write_manifest(set_dir, m);
+    prune_restart_sets(output_dir, 2);
+  }
+}
+
+std::string restart_deck(const std::string& path) {
+  std::string set_dir;
+  return read_latest_manifest(path, set_dir).deck;
+}
+
+std::string read_restart_set(State& state, const std::string& path, Communicator& comm) {
+  std::string set_dir = path;
+  std::int64_t cycle = -1;
+  if (comm.root()) {
+    try {
+      cycle = read_latest_manifest(path, set_dir).cycle;
+    } catch (const InputError& e) {
+      set_dir = e.what();
+    }
+  }
+  comm.bcast_string(set_dir, 0);
+  comm.bcast(&cycle, sizeof cycle, 0);
+  if (cycle < 0) return comm.root() ? set_dir : "";
+  try {
+    const RestartManifest m = read_latest_manifest(set_dir, set_dir);
+    if (m.ranks != comm.size())
+      return "restart set " + set_dir + " was written by " + std::to_string(m.ranks) + " ranks; this run has " +
+             std::to_string(comm.size()) + " (restart with the same np)";
+    const std::string file = restart_rank_file(set_dir, comm.rank());
+    const std::vector<char> bytes = read_file(file);
+    if (static_cast<std::int64_t>(bytes.size()) != m.sizes[comm.rank()] || fnv1a(bytes) != m.checksums[comm.rank()])
+      return file + ": damaged or partial restart file (size or checksum differs from the manifest)";
+    Reader r{bytes};
+    char magic[8];
+    std::int32_t ranks = 0, rank = 0, real_size = 0;
+    r.raw(magic, sizeof magic);
+    r.pod(ranks);
+    r.pod(rank);
+    r.pod(real_size);
+    if (std::memcmp(magic, kMagic, sizeof magic) != 0 || ranks != comm.size() || rank != comm.rank() ||
+        real_size != static_cast<std::int32_t>(sizeof(Real)))
+      return file + ": not a restart file of this rank, np and precision";
+    state_fields(r, state);
+    if (r.at != bytes.size()) return file + ": restart file does not match this model";
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace mc

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Restart checks on the shipped tube deck (plasticity, rigid body, wall).
+
+  bitwise NP:  600 cycles straight vs 300 + restart + 300: same state checksum.
+               A partial newer set (a kill during its write: rank file cut
+               short, no manifest) is skipped; a damaged complete set, and a
+               set written by another np, are refused with exit status 2 and
+               a message saying why.
+  sigterm NP:  SIGTERM to every rank mid-run: exit status 4, a restart set is
+               written, and restarting finishes with the uninterrupted
+               run's checksum.
+
+usage: restart_checks.py bitwise|sigterm MPIEXEC_ARGS BINARY DECK WORKDIR NP
+"""
+import json
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+ENV = dict(os.environ, OMP_PROC_BIND="false", OMP_WAIT_POLICY="passive")
+
+
+def command(mpiexec, np_, binary, args):
+    return shlex.split(mpiexec) + ["-np", str(np_), binary] + args + ["--quiet"]
+
+
+def run(mpiexec, np_, binary, args, expect=0):
+    done = subprocess.run(command(mpiexec, np_, binary, args), capture_output=True, text=True, timeout=600, env=ENV)
+    if done.returncode != expect:
+        sys.exit(f"{args}: exit {done.returncode}, expected {expect}\n{done.stdout}\n{done.stderr}")
+    return done
+
+
+def checksum(odir):
+    with open(os.path.join(odir, "minicrash_report.json")) as f:
+        return json.load(f)["state_checksum"]
+
+
+def fresh(path):
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
+
+
+def bitwise(mpiexec, binary, deck, work, np_):
+    straight, split = fresh(os.path.join(work, "straight")), fresh(os.path.join(work, "split"))
+    run(mpiexec, np_, binary, [f"i={deck}", "cycles=600", f"odir={straight}"])
+    run(mpiexec, np_, binary, [f"i={deck}", "cycles=300", "restart_every=300", f"odir={split}"])
+    # A kill during the next set's write leaves a cut-short file and no manifest.
+    partial = os.path.join(split, "restart", "cycle_0000000400")
+    os.makedirs(partial)
+    with open(os.path.join(partial, "rank_0.bin"), "wb") as f:
+        f.write(b"MCRSTRT1 cut short")
+    run(mpiexec, np_, binary, [f"r={split}", "cycles=600", f"odir={split}"])
+    a, b = checksum(straight), checksum(split)
+    print(f"np={np_}: straight {a}, restarted {b}")
+    if a != b:
+        sys.exit("restarted run differs from the uninterrupted run")
+    # A damaged complete set is refused.
+    damaged = fresh(os.path.join(work, "damaged"))
+    run(mpiexec, np_, binary, [f"i={deck}", "cycles=100", "restart_every=100", f"odir={damaged}"])
+    rank_file = os.path.join(damaged, "restart", "cycle_0000000100", "rank_0.bin")
+    with open(rank_file, "r+b") as f:
+        f.seek(100)
+        f.write(b"\xff\xff\xff\xff")
+    refused = run(mpiexec, np_, binary, [f"r={damaged}", "cycles=200", f"odir={damaged}"], expect=2)
+    if "damaged or partial restart file" not in refused.stderr:
+        sys.exit(f"no clear refusal message:\n{refused.stderr}")
+    print(f"np={np_}: damaged set refused: {refused.stderr.strip().splitlines()[0]}")
+    # A set from another np is refused.
+    other = run(mpiexec, np_ + 1, binary, [f"r={split}", "cycles=700", f"odir={split}"], expect=2)
+    if "restart with the same np" not in other.stderr:
+        sys.exit(f"no clear refusal of a different np:\n{other.stderr}")
+    print(f"np={np_ + 1} on an np={np_} set refused: {other.stderr.strip().splitlines()[0]}")
+
+
+def sigterm(mpiexec, binary, deck, work, np_):
+    straight, stopped = fresh(os.path.join(work, "straight_long")), fresh(os.path.join(work, "stopped"))
+    run(mpiexec, np_, binary, [f"i={deck}", "cycles=4000", f"odir={straight}"])
+    job = subprocess.Popen(command(mpiexec, np_, binary, [f"i={deck}", "cycles=4000", f"odir={stopped}"]),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+    time.sleep(1.0)
+    ranks = subprocess.run(["pgrep", "-f", f"odir={stopped}"], capture_output=True, text=True).stdout.split()
+    for pid in ranks:
+        if int(pid) != job.pid:
+            os.kill(int(pid), signal.SIGTERM)  # as a scheduler does: every task
+    out, err = job.communicate(timeout=300)
+    sets = os.listdir(os.path.join(stopped, "restart")) if os.path.isdir(os.path.join(stopped, "restart")) else []
+    print(f"np={np_}: SIGTERM -> exit {job.returncode}, restart sets {sets}")
+    if job.returncode != 4 or not sets:
+        sys.exit(f"expected exit 4 and a restart set\n{out}\n{err}")
+    run(mpiexec, np_, binary, [f"r={stopped}", "cycles=4000", f"odir={stopped}"])
+    a, b = checksum(straight), checksum(stopped)
+    print(f"np={np_}: straight {a}, stopped+restarted {b}")
+    if a != b:
+        sys.exit("restarted run differs from the uninterrupted run")
+
+
+if __name__ == "__main__":
+    mode, mpiexec, binary, deck, work, np_ = sys.argv[1:7]
+    os.makedirs(work, exist_ok=True)
+    {"bitwise": bitwise, "sigterm": sigterm}[mode](mpiexec, binary, deck, work, int(np_))
