@@ -44,7 +44,7 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
   r.nodes = id.nodes;
   r.elements = id.elements;
   r.parts = id.parts;
-  r.cycles = result.cycles;
+  r.cycles = state.cycle;  // also right when a fault ended the run early
   r.sim_time = state.time;
   // One checksum for the whole run: this rank's, combined over ranks in rank order.
   const std::vector<std::int64_t> sums = comm.gather(static_cast<std::int64_t>(state_checksum(state)), 0);

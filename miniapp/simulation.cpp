@@ -112,7 +112,7 @@ EnergyRecord write_outputs(State& s, Outputs& out, Communicator& comm, const Due
 
 // The first collapsed/inverted element, by user id, agreed on by all ranks.
 [[noreturn]] void report_bad_element(const State& s, Communicator& comm) {
-  std::int64_t local = -1;
+  std::int64_t local = -1, local_part = -1, local_nonfinite = 0;
   const auto& el = s.elements;
   for (int e = 0; e < el.count() && local < 0; ++e) {
     if (!el.alive(e) || s.parts(el.part(e)).rigid_body >= 0) continue;
@@ -128,12 +128,21 @@ EnergyRecord write_outputs(State& s, Outputs& out, Communicator& comm, const Due
     }
     const double cz = d31[0] * d42[1] - d31[1] * d42[0], cx = d31[1] * d42[2] - d31[2] * d42[1],
                  cy = d31[2] * d42[0] - d31[0] * d42[2];
-    if (!finite || !(cx * cx + cy * cy + cz * cz > 0)) local = el.ids[e];
+    const double n2 = cx * cx + cy * cy + cz * cz;
+    if (!finite || !(n2 > 0)) {
+      local = el.ids[e];
+      local_part = s.part_info[el.part(e)].id;
+      local_nonfinite = !finite || !std::isfinite(n2);  // overflowed, not folded flat
+    }
   }
   const std::int64_t id = comm.allreduce_max(local);
+  const std::int64_t part = comm.allreduce_max(local == id ? local_part : std::int64_t{-1});
+  const std::int64_t nonfinite = comm.allreduce_max(local == id ? local_nonfinite : std::int64_t{0});
   std::ostringstream msg;
   msg << "numerical fault at cycle " << s.cycle << ", time " << s.time << ": ";
-  if (id >= 0) msg << "shell " << id << " has collapsed or non-finite geometry (zero/negative area)";
+  if (id >= 0)
+    msg << "shell " << id << " of part " << part
+        << (nonfinite ? " has non-finite geometry (NaN/Inf in the state)" : " has collapsed (zero area)");
   else msg << "non-finite or negative stable time step";
   throw NumericalFault(msg.str());
 }
@@ -158,91 +167,103 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
   double next_progress = rs.progress_seconds;
   bool first = s.cycle == 0;  // false when resuming from a restart
 
-  for (;;) {
-    double dt_local;
-    {
-      ScopedPhase phase(result.timers, Phase::Elements);
-      dt_local = shell_internal_force(s, static_cast<Real>(s.dt_prev));
-    }
-    const double dt = comm.allreduce_min(dt_local < 0 ? -1.0 : rs.tssfac * dt_local);
-    if (!(dt > 0)) report_bad_element(s, comm);
-    if (dt >= 0.1 * std::numeric_limits<Real>::max())
-      throw NumericalFault("no deformable shell sets a time step (all parts rigid or eroded)");
-    if (first) s.carry.dt_floor = rs.dt_min_factor * dt;
-    const double dt_floor = s.carry.dt_floor;
-    if (dt < dt_floor) {
-      std::ostringstream msg;
-      msg << "numerical fault at cycle " << s.cycle << ", time " << s.time << ": time step " << dt
-          << " fell below DTMIN * first step = " << dt_floor;
-      throw NumericalFault(msg.str());
-    }
-    const double dt_avg = first ? 0.5 * dt : 0.5 * (s.dt_prev + dt);
-    s.dt_next = dt;
-    const bool checkpoint_due = rs.restart_seconds > 0 && wall_seconds() - last_checkpoint >= rs.restart_seconds;
-    const ExternalRequest request =
-        poll_external_requests(rs.stop_file, s.cycle, rs.stop_check_cycles, checkpoint_due, comm);
-    if (request.status && comm.root()) print_progress(s, rs, wall_seconds() - start);
-    if (request.stop) {
-      result.stop_signal = request.signal;
-      result.termination = request.signal ? "stopped by signal " + std::to_string(request.signal) + ", restart set written"
-                                          : "stopped by request (" + rs.stop_file + "), restart set written";
-    }
-    const bool last = (rs.end_time > 0 && s.time + dt >= rs.end_time) ||
-                      (rs.end_cycle > 0 && s.cycle + 1 >= rs.end_cycle) || request.stop;
-    const DueOutputs due = due_outputs(s, out, first || last);
-    if (due.glstat || due.matsum) keep_half_step_velocities(s);
-    if (halo && halo->active()) {
+  try {
+    for (;;) {
+      double dt_local;
+      {
+        ScopedPhase phase(result.timers, Phase::Elements);
+        dt_local = shell_internal_force(s, static_cast<Real>(s.dt_prev));
+      }
+      const double dt = comm.allreduce_min(dt_local < 0 ? -1.0 : rs.tssfac * dt_local);
+      if (!(dt > 0)) report_bad_element(s, comm);
+      if (dt >= 0.1 * std::numeric_limits<Real>::max())
+        throw NumericalFault("no deformable shell sets a time step (all parts rigid or eroded)");
+      if (first) s.carry.dt_floor = rs.dt_min_factor * dt;
+      const double dt_floor = s.carry.dt_floor;
+      if (dt < dt_floor) {
+        std::ostringstream msg;
+        msg << "numerical fault at cycle " << s.cycle << ", time " << s.time << ": time step " << dt
+            << " fell below DTMIN * first step = " << dt_floor;
+        throw NumericalFault(msg.str());
+      }
+      const double dt_avg = first ? 0.5 * dt : 0.5 * (s.dt_prev + dt);
+      s.dt_next = dt;
+      const bool checkpoint_due = rs.restart_seconds > 0 && wall_seconds() - last_checkpoint >= rs.restart_seconds;
+      const ExternalRequest request =
+          poll_external_requests(rs.stop_file, s.cycle, rs.stop_check_cycles, checkpoint_due, comm);
+      if (request.status && comm.root()) print_progress(s, rs, wall_seconds() - start);
+      if (request.stop) {
+        result.stop_signal = request.signal;
+        result.termination = request.signal ? "stopped by signal " + std::to_string(request.signal) + ", restart set written"
+                                            : "stopped by request (" + rs.stop_file + "), restart set written";
+      }
+      const bool last = (rs.end_time > 0 && s.time + dt >= rs.end_time) ||
+                        (rs.end_cycle > 0 && s.cycle + 1 >= rs.end_cycle) || request.stop;
+      const DueOutputs due = due_outputs(s, out, first || last);
+      if (due.glstat || due.matsum) keep_half_step_velocities(s);
+      if (halo && halo->active()) {
+        {
+          ScopedPhase phase(result.timers, Phase::Nodes);
+          gather_nodal_forces(s);
+        }
+        {
+          ScopedPhase phase(result.timers, Phase::SharedNodes);
+          halo->sum_shared_forces(s.elements.force, s.nodes.f, s.nodes.m, comm);
+        }
+        ScopedPhase phase(result.timers, Phase::Nodes);
+        integrate_velocities(s, static_cast<Real>(dt_avg));
+      } else {
+        ScopedPhase phase(result.timers, Phase::Nodes);
+        update_velocities(s, static_cast<Real>(dt_avg));
+      }
+      {
+        ScopedPhase phase(result.timers, Phase::RigidBodies);
+        update_rigid_bodies(s, comm, dt_avg);
+      }
+      {
+        ScopedPhase phase(result.timers, Phase::RigidWalls);
+        apply_rigid_walls(s, comm, dt, dt_avg);
+      }
+      if (due.any()) {
+        ScopedPhase phase(result.timers, Phase::Output);
+        const EnergyRecord e = write_outputs(s, out, comm, due);
+        if (first) {
+          s.carry.initial_total = e.total;
+          s.carry.first_energy = e;
+        }
+        if (last) result.last = e;
+      }
       {
         ScopedPhase phase(result.timers, Phase::Nodes);
-        gather_nodal_forces(s);
+        update_positions(s, static_cast<Real>(dt));
       }
-      {
-        ScopedPhase phase(result.timers, Phase::SharedNodes);
-        halo->sum_shared_forces(s.elements.force, s.nodes.f, s.nodes.m, comm);
+      s.time += dt;
+      s.dt_prev = dt;
+      s.cycle += 1;
+      first = false;
+      const bool periodic = rs.restart_every > 0 && s.cycle % rs.restart_every == 0;
+      if (rs.write_files && (periodic || request.checkpoint || request.stop)) {
+        ScopedPhase phase(result.timers, Phase::Output);
+        write_restart_set(s, rs.output_dir, rs.deck, comm);
+        last_checkpoint = wall_seconds();
       }
-      ScopedPhase phase(result.timers, Phase::Nodes);
-      integrate_velocities(s, static_cast<Real>(dt_avg));
-    } else {
-      ScopedPhase phase(result.timers, Phase::Nodes);
-      update_velocities(s, static_cast<Real>(dt_avg));
-    }
-    {
-      ScopedPhase phase(result.timers, Phase::RigidBodies);
-      update_rigid_bodies(s, comm, dt_avg);
-    }
-    {
-      ScopedPhase phase(result.timers, Phase::RigidWalls);
-      apply_rigid_walls(s, comm, dt, dt_avg);
-    }
-    if (due.any()) {
-      ScopedPhase phase(result.timers, Phase::Output);
-      const EnergyRecord e = write_outputs(s, out, comm, due);
-      if (first) {
-        s.carry.initial_total = e.total;
-        s.carry.first_energy = e;
+      if (rs.after_cycle) rs.after_cycle(s);
+      if (comm.root() && !rs.quiet && rs.progress_seconds > 0 && wall_seconds() - start >= next_progress) {
+        print_progress(s, rs, wall_seconds() - start);
+        next_progress += rs.progress_seconds;
       }
-      if (last) result.last = e;
+      if (last) break;
     }
-    {
-      ScopedPhase phase(result.timers, Phase::Nodes);
-      update_positions(s, static_cast<Real>(dt));
-    }
-    s.time += dt;
-    s.dt_prev = dt;
-    s.cycle += 1;
-    first = false;
-    const bool periodic = rs.restart_every > 0 && s.cycle % rs.restart_every == 0;
-    if (rs.write_files && (periodic || request.checkpoint || request.stop)) {
-      ScopedPhase phase(result.timers, Phase::Output);
+  } catch (const NumericalFault&) {
+    // Every rank is here on the same cycle: leave the state for diagnosis.
+    if (rs.write_files) {
       write_restart_set(s, rs.output_dir, rs.deck, comm);
-      last_checkpoint = wall_seconds();
+      VtkSeriesWriter fault(rs.output_dir, "fault", comm.rank(), comm.size());
+      fault.write_piece(make_snapshot(s, comm.rank()));
+      comm.barrier();
+      fault.end_step(s.time);
     }
-    if (rs.after_cycle) rs.after_cycle(s);
-    if (comm.root() && !rs.quiet && rs.progress_seconds > 0 && wall_seconds() - start >= next_progress) {
-      print_progress(s, rs, wall_seconds() - start);
-      next_progress += rs.progress_seconds;
-    }
-    if (last) break;
+    throw;
   }
   result.first = s.carry.first_energy;
   result.cycles = s.cycle;

@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Numerical faults provoked by decks: every rank stops with exit status 3,
+the message names what went wrong (the shell and part, the cycle and time),
+and the final state is left for diagnosis (a restart set and fault.pvd).
+
+usage: fault_checks.py MPIEXEC_ARGS BINARY FAULT_DIR WORKDIR NP
+"""
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+
+CASES = {
+    "dt_below_dtmin.k": "fell below DTMIN * first step",
+    "collapsed_shell.k": "shell 6 of part 1 has collapsed (zero area)",
+}
+
+
+def main():
+    mpiexec, binary, fault_dir, work, np_ = sys.argv[1:6]
+    env = dict(os.environ, OMP_PROC_BIND="false", OMP_WAIT_POLICY="passive")
+    for deck, expected in CASES.items():
+        out = os.path.join(work, f"np{np_}_{deck[:-2]}")
+        shutil.rmtree(out, ignore_errors=True)
+        cmd = shlex.split(mpiexec) + ["-np", np_, binary, f"i={os.path.join(fault_dir, deck)}", f"odir={out}",
+                                      "--quiet"]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
+        first = next((l for l in done.stderr.splitlines() if "numerical fault" in l), "")
+        print(f"np={np_} {deck}: exit {done.returncode}: {first}")
+        if done.returncode != 3 or expected not in done.stderr or "cycle" not in first:
+            sys.exit(f"expected exit 3 and '{expected}'\n{done.stdout}\n{done.stderr}")
+        if done.stderr.count("numerical fault") != 1:
+            sys.exit("the message should be printed once")
+        if not os.listdir(os.path.join(out, "restart")) or not os.path.exists(os.path.join(out, "fault.pvd")):
+            sys.exit(f"no final state written in {out}")
+
+
+if __name__ == "__main__":
+    main()
