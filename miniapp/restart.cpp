@@ -6,51 +6,12 @@
 
 #include "io/input_error.hpp"
 #include "io/restart_files.hpp"
+#include "miniapp/state_fields.hpp"
 
 namespace mc {
 namespace {
 
 constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', '1'};
-
-// One field list for both directions, so writer and reader cannot disagree.
-template <class IO, class S>
-void state_fields(IO& io, S& s) {
-  io.view(s.nodes.x);
-  io.view(s.nodes.v);
-  io.view(s.nodes.w);
-  io.view(s.elements.alive);
-  io.view(s.elements.points);
-  io.view(s.elements.shear);
-  io.view(s.elements.hourglass_q);
-  io.view(s.elements.internal_energy);
-  io.view(s.elements.hourglass_energy);
-  io.pod(s.time);
-  io.pod(s.dt_prev);
-  io.pod(s.dt_next);
-  io.pod(s.cycle);
-  io.pod(s.eroded_internal_energy);
-  io.pod(s.eroded_elements);
-  io.pod(s.carry.dt_floor);
-  io.pod(s.carry.initial_total);
-  io.pod(s.carry.first_energy);
-  io.pod(s.carry.next_output);
-  io.vec(s.carry.d3plot_times);
-  for (auto& b : s.rigid_bodies) {
-    io.pod(b.mass);
-    io.pod(b.center);
-    io.pod(b.velocity);
-    io.pod(b.omega);
-  }
-  for (auto& w : s.walls) {
-    io.pod(w.local_impulse);
-    io.pod(w.local_absorbed);
-    io.pod(w.last_dt);
-    io.pod(w.force);
-    io.pod(w.absorbed_energy);
-    io.pod(w.velocity);
-    io.pod(w.position);
-  }
-}
 
 struct Writer {
   std::vector<char> bytes;
@@ -115,6 +76,7 @@ void write_restart_set(const State& state, const std::string& output_dir, const 
   w.pod(static_cast<std::int32_t>(comm.rank()));
   w.pod(static_cast<std::int32_t>(sizeof(Real)));
   state_fields(w, state);
+  loop_carry_fields(w, state);
   const std::string set_dir = restart_set_dir(output_dir, state.cycle);
   if (comm.root()) std::filesystem::create_directories(set_dir);
   comm.barrier();  // the set directory exists before any rank writes into it
@@ -173,6 +135,7 @@ std::string read_restart_set(State& state, const std::string& path, Communicator
         real_size != static_cast<std::int32_t>(sizeof(Real)))
       return file + ": not a restart file of this rank, np and precision";
     state_fields(r, state);
+    loop_carry_fields(r, state);
     if (r.at != bytes.size()) return file + ": restart file does not match this model";
   } catch (const InputError& e) {
     return e.what();

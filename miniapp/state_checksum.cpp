@@ -1,5 +1,7 @@
 #include "miniapp/state_checksum.hpp"
 
+#include "miniapp/state_fields.hpp"
+
 #include <cstdio>
 
 namespace mc {
@@ -13,10 +15,18 @@ class Fnv1a {
       hash_ *= 1099511628211ULL;
     }
   }
+  // The IO interface of state_fields.
   template <class View>
-  void add(const View& v) {
-    Kokkos::fence();
+  void view(const View& v) {
     add_bytes(reinterpret_cast<const unsigned char*>(v.data()), v.span() * sizeof(typename View::value_type));
+  }
+  template <class T>
+  void pod(const T& v) {
+    add_bytes(reinterpret_cast<const unsigned char*>(&v), sizeof v);
+  }
+  template <class T>
+  void vec(const std::vector<T>& v) {
+    add_bytes(reinterpret_cast<const unsigned char*>(v.data()), v.size() * sizeof(T));
   }
   std::uint64_t value() const { return hash_; }
 
@@ -27,16 +37,9 @@ class Fnv1a {
 }  // namespace
 
 std::uint64_t state_checksum(const State& s) {
+  Kokkos::fence();
   Fnv1a h;
-  h.add(s.nodes.x);
-  h.add(s.nodes.v);
-  h.add(s.nodes.w);
-  h.add(s.elements.points);
-  h.add(s.elements.shear);
-  h.add(s.elements.hourglass_q);
-  h.add(s.elements.internal_energy);
-  h.add(s.elements.hourglass_energy);
-  h.add(s.elements.alive);
+  state_fields(h, s);
   return h.value();
 }
 

@@ -1,5 +1,6 @@
-// A 64-bit FNV-1a hash of the bits of the evolving state (positions,
-// velocities, stresses, hourglass resultants, energies). Two runs agree
+// A 64-bit FNV-1a hash of the bits of the evolving state (state_fields.hpp:
+// positions, velocities, stresses, hourglass resultants, energies, bodies,
+// walls, the loop's carry). Two runs agree
 // bitwise exactly when their checksums agree: the determinism tests and the
 // restart check compare it; the run report prints it.
 #pragma once
