@@ -11,7 +11,8 @@ wall (no rigid bodies).
   threads: at the one np given, ncpu=1 and ncpu=2 must give the same state
     checksum (bitwise identical state on every rank).
 
-usage: np_consistency.py energies|threads MPIEXEC_ARGS BINARY GENERATOR WORKDIR CYCLES NP...
+usage: np_consistency.py energies|threads MPIEXEC_ARGS BINARY GENERATOR WORKDIR LENGTH NP...
+  LENGTH: how long to run, as a minicrash option (endtim=0.5 or cycles=800)
 """
 import json
 import os
@@ -22,9 +23,9 @@ import sys
 TOLERANCE = 1e-6
 
 
-def run(mpiexec, binary, deck, out, np_, threads, cycles):
+def run(mpiexec, binary, deck, out, np_, threads, length):
     os.makedirs(out, exist_ok=True)
-    cmd = shlex.split(mpiexec) + ["-np", str(np_), binary, f"i={deck}", f"ncpu={threads}", f"cycles={cycles}",
+    cmd = shlex.split(mpiexec) + ["-np", str(np_), binary, f"i={deck}", f"ncpu={threads}", length,
                                   f"odir={out}", "--quiet"]
     # np x ncpu may exceed the cores: passive OpenMP waits keep that from crawling.
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=900,
@@ -35,8 +36,8 @@ def run(mpiexec, binary, deck, out, np_, threads, cycles):
         return json.load(f)
 
 
-def threads_check(mpiexec, binary, deck, workdir, cycles, np_):
-    sums = {t: run(mpiexec, binary, deck, os.path.join(workdir, f"np{np_}_ncpu{t}"), np_, t, cycles)["state_checksum"]
+def threads_check(mpiexec, binary, deck, workdir, length, np_):
+    sums = {t: run(mpiexec, binary, deck, os.path.join(workdir, f"np{np_}_ncpu{t}"), np_, t, length)["state_checksum"]
             for t in (1, 2)}
     print(f"np={np_}: state checksum ncpu=1 {sums[1]}, ncpu=2 {sums[2]}")
     if sums[1] != sums[2]:
@@ -44,18 +45,18 @@ def threads_check(mpiexec, binary, deck, workdir, cycles, np_):
 
 
 def main():
-    mode, mpiexec, binary, generator, workdir, cycles = sys.argv[1:7]
+    mode, mpiexec, binary, generator, workdir, length = sys.argv[1:7]
     nps = [int(n) for n in sys.argv[7:]]
     os.makedirs(workdir, exist_ok=True)
     deck = os.path.join(workdir, "tube11k.k")
     subprocess.run([generator, "tube", "--size", "2.1", "--no-rigid", "-o", deck], check=True,
                    stdout=subprocess.DEVNULL)
     if mode == "threads":
-        threads_check(mpiexec, binary, deck, workdir, cycles, nps[0])
+        threads_check(mpiexec, binary, deck, workdir, length, nps[0])
         return
     reports = {}
     for np_ in nps:
-        reports[np_] = run(mpiexec, binary, deck, os.path.join(workdir, f"np{np_}"), np_, 1, cycles)
+        reports[np_] = run(mpiexec, binary, deck, os.path.join(workdir, f"np{np_}"), np_, 1, length)
         last = reports[np_]["energy_last"]
         print(f"np={np_}: cycles {reports[np_]['cycles']} kinetic {last['kinetic']:.10e} "
               f"internal {last['internal']:.10e} total {last['total']:.10e}")
