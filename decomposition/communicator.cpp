@@ -38,12 +38,6 @@ void Communicator::record(MpiCall c, std::int64_t bytes, double seconds) {
   if (message) s.histogram[size_bucket(bytes)] += 1;
 }
 
-double Communicator::total_seconds() const {
-  double t = 0;
-  for (const auto& s : stats_) t += s.seconds;
-  return t;
-}
-
 void Communicator::wait_before_collective() {
   if (!profile_wait_) return;
   const double t0 = MPI_Wtime();

@@ -71,7 +71,6 @@ class Communicator {
   // Bytes and messages this rank sent to each rank.
   const std::vector<std::int64_t>& bytes_to() const { return bytes_to_; }
   const std::vector<std::int64_t>& messages_to() const { return messages_to_; }
-  double total_seconds() const;
 
  private:
   void record(MpiCall c, std::int64_t bytes, double seconds);

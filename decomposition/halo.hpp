@@ -25,11 +25,9 @@ class Halo {
   Halo(const SubdomainPlan& plan, const LocalMesh& mesh, int rank, Communicator& comm);
 
   bool active() const { return !neighbours_.empty(); }
-  const std::vector<int>& neighbours() const { return neighbours_; }
   // Local nodes whose lowest-ranked holder is this rank: they count in sums
   // over the whole model (energies, momenta, rigid-body and wall totals).
   const std::vector<std::uint8_t>& owned() const { return owned_; }
-  std::int64_t shared_nodes() const { return static_cast<std::int64_t>(shared_node_.size()); }
 
   // f, m of shared nodes = minus the sum of all corner forces, in element order.
   void sum_shared_forces(const CornerForceView& force, const Vec3View& f, const Vec3View& m, Communicator& comm);

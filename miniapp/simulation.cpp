@@ -166,6 +166,7 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
   const double start = wall_seconds();
   double next_progress = rs.progress_seconds;
   bool first = s.cycle == 0;  // false when resuming from a restart
+  const std::int64_t start_cycle = s.cycle;
 
   try {
     for (;;) {
@@ -266,7 +267,7 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
     throw;
   }
   result.first = s.carry.first_energy;
-  result.cycles = s.cycle;
+  result.cycles = s.cycle - start_cycle;
   result.elapsed = wall_seconds() - start;
   return result;
 }

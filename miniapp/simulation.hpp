@@ -54,7 +54,7 @@ class NumericalFault : public std::runtime_error {
 struct RunResult {
   std::string termination = "normal termination";
   int stop_signal = 0;            // the signal that ended the run, 0 if none
-  std::int64_t cycles = 0;
+  std::int64_t cycles = 0;        // done by this run (a restarted run starts past 0)
   double elapsed = 0;             // wall seconds of the time loop
   EnergyRecord first, last;       // energies at start and end
   PhaseTimers timers;
