@@ -103,6 +103,27 @@ struct RigidWall {
   SourceLine where;
 };
 
+// *CONTACT_AUTOMATIC_SINGLE_SURFACE / *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE:
+// node-to-segment penalty contact between shell surfaces (both sides,
+// thickness offsets). Surfaces are given as parts (SSTYP/MSTYP 3), part sets
+// (2) or everything (5, or SSID 0 for single surface).
+struct ContactInterface {
+  enum class Kind { SingleSurface, SurfaceToSurface };
+  GlobalId id = 0;                 // _ID card CID, else its position (1-based)
+  std::string title;
+  Kind kind = Kind::SingleSurface;
+  // Parts of each side after set resolution; all_parts: every shell part.
+  std::vector<GlobalId> slave_parts, master_parts;
+  bool slave_all = false, master_all = false;
+  double static_friction = 0, dynamic_friction = 0;  // FS, FD
+  double decay = 0;                // DC: mu = FD + (FS - FD) exp(-DC |v_rel|)
+  double birth = 0, death = 1e20;  // BT, DT
+  double slave_scale = 1, master_scale = 1;  // SFS, SFM: penalty scale factors
+  double slave_thickness = 0, master_thickness = 0;  // SST, MST: > 0 overrides the shell thickness
+  int bucket_sort_interval = 0;    // BSORT (optional card A), 0: automatic
+  SourceLine where;
+};
+
 struct Controls {
   double end_time = 0;        // ENDTIM
   std::int64_t end_cycle = 0; // ENDCYC, 0 = none
@@ -111,8 +132,9 @@ struct Controls {
   double dt2ms = 0;           // < 0: mass-scale elements below TSSFAC*|DT2MS|
   double dt_init = 0;
   HourglassControl hourglass; // *CONTROL_HOURGLASS default
+  double contact_penalty = 0.1; // *CONTROL_CONTACT SLSFAC
   Integration integration = Integration::Gauss;  // *CONTROL_SHELL INTGRD
-  double glstat_dt = 0, matsum_dt = 0, rwforc_dt = 0, d3plot_dt = 0;
+  double glstat_dt = 0, matsum_dt = 0, rwforc_dt = 0, rcforc_dt = 0, d3plot_dt = 0;
   SourceLine termination_where;  // the *CONTROL_TERMINATION card, if any
 };
 
@@ -130,6 +152,7 @@ struct Model {
   std::vector<Spc> spcs;
   std::vector<InitialVelocity> initial_velocities;
   std::vector<RigidWall> rigid_walls;
+  std::vector<ContactInterface> contacts;
   Controls controls;
   // Where reading stopped (*END or the last line of the main deck): the place
   // named by "missing keyword" messages.
