@@ -1,4 +1,4 @@
-// minicrash-gen PRESET [--size H] [--endtim T] [--velocity V] -o deck.k
+// minicrash-gen PRESET [--size H] [--endtim T] [--velocity V] [--no-rigid] [--no-contact] -o deck.k
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -10,11 +10,12 @@
 namespace {
 
 void usage(std::ostream& out) {
-  out << "usage: minicrash-gen PRESET [--size H] [--endtim T] [--velocity V] [--no-rigid] -o deck.k\n\n"
+  out << "usage: minicrash-gen PRESET [--size H] [--endtim T] [--velocity V] [--no-rigid] [--no-contact] -o deck.k\n\n"
          "  --size H       element size in mm (default: the preset's)\n"
          "  --endtim T     termination time in ms (default: the preset's)\n"
          "  --velocity V   impact speed in mm/ms = m/s (default: the preset's)\n"
          "  --no-rigid     leave out the preset's MAT_RIGID parts\n"
+         "  --no-contact   leave out the preset's contact interfaces\n"
          "  -o FILE        deck to write (required)\n\npresets:\n";
   for (const mc::PresetInfo& p : mc::generator_presets()) out << "  " << p.name << "  " << p.description << "\n";
 }
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
       else if (arg == "--endtim" && has_value) options.end_time = number(arg, argv[++a]);
       else if (arg == "--velocity" && has_value) options.velocity = number(arg, argv[++a]);
       else if (arg == "--no-rigid") options.rigid_parts = false;
+      else if (arg == "--no-contact") options.contact = false;
       else if (arg[0] != '-' && options.preset.empty()) options.preset = arg;
       else throw mc::InputError("minicrash-gen: cannot read '" + arg + "' (see --help)");
     }
