@@ -101,7 +101,12 @@ def sigterm(mpiexec, binary, deck, work, np_):
     run(mpiexec, np_, binary, [f"i={deck}", "cycles=4000", f"odir={straight}"])
     job = subprocess.Popen(command(mpiexec, np_, binary, [f"i={deck}", "cycles=4000", f"odir={stopped}"]),
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
-    time.sleep(1.0)
+    # Signal only once the time loop runs (glstat is opened at its start):
+    # start-up takes seconds under the sanitizers.
+    deadline = time.time() + 120
+    while not os.path.exists(os.path.join(stopped, "glstat")) and time.time() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
     signal_ranks(rank_pids(stopped, job), signal.SIGTERM)
     out, err = job.communicate(timeout=300)
     sets = os.listdir(os.path.join(stopped, "restart")) if os.path.isdir(os.path.join(stopped, "restart")) else []
