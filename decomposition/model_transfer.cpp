@@ -65,6 +65,7 @@ class Unpacker {
  private:
   void take(void* dst, std::size_t n) {
     if (at_ + n > bytes_.size()) throw std::runtime_error("truncated subdomain message");
+    if (n == 0) return;  // dst may be an empty vector's null data(): memcpy(nullptr, ..., 0) is UB
     std::memcpy(dst, bytes_.data() + at_, n);
     at_ += n;
   }

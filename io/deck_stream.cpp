@@ -131,8 +131,14 @@ void DeckStream::include(const std::string& file, const SourceLine& from) {
     }
   }
   std::error_code error;
-  if (std::filesystem::is_directory(path, error)) {
+  const auto type = std::filesystem::status(path, error).type();
+  if (type == std::filesystem::file_type::directory) {
     throw InputError(from, "*INCLUDE: '" + file + "' is a directory, not a deck file");
+  }
+  // A device or pipe (/dev/zero, /dev/stdin, a FIFO) may never end, or block.
+  if (type != std::filesystem::file_type::regular && type != std::filesystem::file_type::not_found &&
+      type != std::filesystem::file_type::none) {
+    throw InputError(from, "*INCLUDE: '" + file + "' is not a regular file (a device or a pipe?)");
   }
   auto stream = std::make_unique<std::ifstream>(path, std::ios::binary);
   if (!stream->is_open()) {

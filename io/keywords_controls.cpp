@@ -120,6 +120,12 @@ void read_database_binary_d3plot(KeywordCards& cards, const KeywordOptions&, Rea
   if (fields.integer(2, "LCDT") != 0) state.warn(card.where(), "LCDT (output interval curve) ignored");
   const std::int64_t plots = fields.integer(4, "NPLTC");
   if (plots < 0) fields.fail(4, "NPLTC", "must not be negative");
+  // Each plot state is a file per rank; beyond this a typo, not a request.
+  constexpr std::int64_t kMaxPlotStates = 1'000'000;
+  if (plots > kMaxPlotStates) {
+    fields.fail(4, "NPLTC", std::to_string(plots) + " plot states: more than " + std::to_string(kMaxPlotStates) +
+                                " (each is a ParaView file per rank)");
+  }
   // NPLTC sets DT = ENDTIM/NPLTC; ENDTIM may come later in the deck.
   state.d3plot_count = dt == 0.0 ? plots : 0;
   skip_optional_cards(cards, 2);

@@ -41,6 +41,7 @@ struct Reader {
   std::size_t at = 0;
   void raw(void* p, std::size_t n) {
     if (at + n > bytes.size()) throw InputError("restart file is truncated");
+    if (n == 0) return;  // p may be an empty vector's null data(): memcpy(nullptr, ..., 0) is UB
     std::memcpy(p, bytes.data() + at, n);
     at += n;
   }

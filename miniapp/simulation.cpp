@@ -8,6 +8,7 @@
 #include "io/history_writers.hpp"
 #include "io/vtk_writer.hpp"
 #include "miniapp/energies.hpp"
+#include "miniapp/energy_guard.hpp"
 #include "miniapp/nodal_update.hpp"
 #include "miniapp/rigid_bodies.hpp"
 #include "miniapp/rigid_walls.hpp"
@@ -180,6 +181,7 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
   double next_progress = rs.progress_seconds;
   bool first = s.cycle == 0;  // false when resuming from a restart
   const std::int64_t start_cycle = s.cycle;
+  EnergyRatioGuard energy_guard(rs.max_energy_ratio);
 
   try {
     for (;;) {
@@ -260,6 +262,7 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
           s.carry.first_energy = e;
         }
         if (last) result.last = e;
+        energy_guard.observe(e);
       }
       {
         ScopedPhase phase(result.timers, Phase::Nodes);
@@ -269,6 +272,7 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
       s.dt_prev = dt;
       s.cycle += 1;
       first = false;
+      energy_guard.check();
       const bool periodic = rs.restart_every > 0 && s.cycle % rs.restart_every == 0;
       if (rs.write_files && (periodic || request.checkpoint || request.stop)) {
         ScopedPhase phase(result.timers, Phase::Output);
@@ -320,6 +324,7 @@ RunSettings run_settings(const Model& model, const Options& o) {
   rs.stop_file = o.output_dir + "/minicrash.stop";
   rs.restart_every = o.restart_every;
   rs.restart_seconds = o.restart_seconds;
+  rs.max_energy_ratio = o.max_energy_ratio;
   rs.deck = o.input;
   rs.progress_seconds = o.progress_seconds;
   rs.quiet = o.quiet;

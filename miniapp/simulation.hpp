@@ -40,6 +40,9 @@ struct RunSettings {
   std::int64_t restart_every = 0;
   double restart_seconds = 0;
   std::string deck;               // recorded in the restart manifest
+  // Numerical fault when total / initial total energy exceeds this at an
+  // output (0: never).
+  double max_energy_ratio = 1.5;
 };
 
 // Deck controls, with command-line overrides.

@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# Configure and build minicrash into ./build (after scripts/setup.sh).
+# Configure and build minicrash (after scripts/setup.sh).
 #   scripts/build.sh [extra cmake options]
+# MINICRASH_BUILD_DIR (default build) and MINICRASH_BUILD_TARGET (default
+# all) let the checking scripts keep their own builds: build-asan,
+# build-valgrind, build-fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 KOKKOS_PREFIX=${Kokkos_ROOT:-${MINICRASH_KOKKOS_PREFIX:-$HOME/.cache/minicrash/kokkos-openmp}}
+dir=${MINICRASH_BUILD_DIR:-build}
+target=()
+[ -n "${MINICRASH_BUILD_TARGET:-}" ] && target=(--target "$MINICRASH_BUILD_TARGET")
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
-if [ ! -f build/CMakeCache.txt ]; then
-  cmake -S . -B build "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DKokkos_ROOT="$KOKKOS_PREFIX" "$@"
+if [ ! -f "$dir/CMakeCache.txt" ]; then
+  cmake -S . -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DKokkos_ROOT="$KOKKOS_PREFIX" "$@"
 elif [ $# -gt 0 ]; then
-  cmake -S . -B build "$@"
+  cmake -S . -B "$dir" "$@"
 fi
-cmake --build build -j"$(nproc)"
+cmake --build "$dir" -j"$(nproc)" "${target[@]}"

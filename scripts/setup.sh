@@ -18,10 +18,12 @@ if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
 
 log() { printf '[setup] %s\n' "$*"; }
 
+# clang and its runtimes (libFuzzer, sanitizers) build the fuzz target;
+# valgrind runs the memcheck test.
 debian_packages=(build-essential cmake ninja-build pkg-config
   libopenmpi-dev openmpi-bin libmetis-dev libgtest-dev googletest
   libsimgrid-dev python3 python3-matplotlib python3-numpy
-  dpkg-dev xz-utils)
+  dpkg-dev xz-utils clang libclang-rt-14-dev valgrind)
 
 missing_packages() {
   local p

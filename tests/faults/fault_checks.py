@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Numerical faults provoked by decks: every rank stops with exit status 3,
+"""Numerical faults provoked by decks (a step below DTMIN, a collapsed shell,
+runaway energy): every rank stops with exit status 3,
 the message names what went wrong (the shell and part, the cycle and time),
 and the final state is left for diagnosis (a restart set and fault.pvd).
 
@@ -11,23 +12,26 @@ import shutil
 import subprocess
 import sys
 
-CASES = {
-    "dt_below_dtmin.k": "fell below DTMIN * first step",
-    "collapsed_shell.k": "shell 6 of part 1 has collapsed (zero area)",
-}
+CASES = [  # deck, extra options, expected message
+    ("dt_below_dtmin.k", [], "fell below DTMIN * first step"),
+    ("collapsed_shell.k", [], "shell 6 of part 1 has collapsed (zero area)"),
+    ("runaway_energy.k", [], "cycle 2, time 0.00165992: total energy 0.00390931 is 80.517 times the initial"),
+    # A looser bound from the command line stops the same run one output later.
+    ("runaway_energy.k", ["max_energy_ratio=1e6"], "cycle 3, time 0.00248988: total energy"),
+]
 
 
 def main():
     mpiexec, binary, fault_dir, work, np_ = sys.argv[1:6]
     env = dict(os.environ, OMP_PROC_BIND="false", OMP_WAIT_POLICY="passive")
-    for deck, expected in CASES.items():
-        out = os.path.join(work, f"np{np_}_{deck[:-2]}")
+    for case, (deck, options, expected) in enumerate(CASES):
+        out = os.path.join(work, f"np{np_}_{case}_{deck[:-2]}")
         shutil.rmtree(out, ignore_errors=True)
         cmd = shlex.split(mpiexec) + ["-np", np_, binary, f"i={os.path.join(fault_dir, deck)}", f"odir={out}",
-                                      "--quiet"]
+                                      "--quiet"] + options
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
         first = next((l for l in done.stderr.splitlines() if "numerical fault" in l), "")
-        print(f"np={np_} {deck}: exit {done.returncode}: {first}")
+        print(f"np={np_} {deck} {' '.join(options)}: exit {done.returncode}: {first}")
         if done.returncode != 3 or expected not in done.stderr or "cycle" not in first:
             sys.exit(f"expected exit 3 and '{expected}'\n{done.stdout}\n{done.stderr}")
         if done.stderr.count("numerical fault") != 1:

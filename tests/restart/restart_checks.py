@@ -11,8 +11,14 @@
   sigterm NP:  SIGTERM to every rank mid-run: exit status 4, a restart set is
                written, and restarting finishes with the uninterrupted
                run's checksum.
+  kill9 NP:    SIGKILL to every rank while restart sets are written every
+               cycle, sent as soon as a temporary file shows a write under
+               way, and repeated until the kill is seen to have landed in a
+               write (a .tmp file or a set without its manifest left behind). The restart resumes from the newest
+               complete set, older than the cut one, and ends with the
+               uninterrupted run's checksum.
 
-usage: restart_checks.py bitwise|sigterm MPIEXEC_ARGS BINARY DECK WORKDIR NP
+usage: restart_checks.py bitwise|sigterm|kill9 MPIEXEC_ARGS BINARY DECK WORKDIR NP
 """
 import json
 import os
@@ -81,16 +87,30 @@ def bitwise(mpiexec, binary, deck, work, np_, cycles=600):
     print(f"np={np_ + 1} on an np={np_} set refused: {other.stderr.strip().splitlines()[0]}")
 
 
+def rank_pids(odir, job):
+    """The ranks of the job writing to `odir` (not mpirun)."""
+    ranks = subprocess.run(["pgrep", "-f", f"odir={odir}"], capture_output=True, text=True).stdout.split()
+    return [int(pid) for pid in ranks if int(pid) != job.pid]
+
+
+def signal_ranks(pids, sig):
+    """Sends `sig` to every rank, as a scheduler or a node failure does."""
+    for pid in pids:
+        os.kill(pid, sig)
+
+
 def sigterm(mpiexec, binary, deck, work, np_):
     straight, stopped = fresh(os.path.join(work, "straight_long")), fresh(os.path.join(work, "stopped"))
     run(mpiexec, np_, binary, [f"i={deck}", "cycles=4000", f"odir={straight}"])
     job = subprocess.Popen(command(mpiexec, np_, binary, [f"i={deck}", "cycles=4000", f"odir={stopped}"]),
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
-    time.sleep(1.0)
-    ranks = subprocess.run(["pgrep", "-f", f"odir={stopped}"], capture_output=True, text=True).stdout.split()
-    for pid in ranks:
-        if int(pid) != job.pid:
-            os.kill(int(pid), signal.SIGTERM)  # as a scheduler does: every task
+    # Signal only once the time loop runs (glstat is opened at its start):
+    # start-up takes seconds under the sanitizers.
+    deadline = time.time() + 120
+    while not os.path.exists(os.path.join(stopped, "glstat")) and time.time() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    signal_ranks(rank_pids(stopped, job), signal.SIGTERM)
     out, err = job.communicate(timeout=300)
     sets = os.listdir(os.path.join(stopped, "restart")) if os.path.isdir(os.path.join(stopped, "restart")) else []
     print(f"np={np_}: SIGTERM -> exit {job.returncode}, restart sets {sets}")
@@ -103,8 +123,64 @@ def sigterm(mpiexec, binary, deck, work, np_):
         sys.exit("restarted run differs from the uninterrupted run")
 
 
+def set_cycles(restart_dir):
+    """{cycle: files} of the restart set directories."""
+    names = sorted(os.listdir(restart_dir)) if os.path.isdir(restart_dir) else []
+    return {int(n[len("cycle_"):]): sorted(os.listdir(os.path.join(restart_dir, n))) for n in names}
+
+
+def newest_complete_cycle(restart_dir):
+    return max([c for c, files in set_cycles(restart_dir).items() if "manifest" in files], default=-1)
+
+
+def cut_writes(restart_dir):
+    """What a kill inside write_restart_set leaves past the newest complete
+    set: temporary files, or a set directory without its manifest."""
+    newest = newest_complete_cycle(restart_dir)
+    return [f"cycle {c}: {files}" for c, files in set_cycles(restart_dir).items()
+            if c > newest or any(f.endswith(".tmp") for f in files)]
+
+
+def kill9(mpiexec, binary, deck, work, np_, cycles=400, tries=6):
+    straight = fresh(os.path.join(work, "straight_kill9"))
+    run(mpiexec, np_, binary, [f"i={deck}", f"cycles={cycles}", f"odir={straight}"])
+    for attempt in range(1, tries + 1):
+        killed = fresh(os.path.join(work, "killed"))
+        job = subprocess.Popen(command(mpiexec, np_, binary, [f"i={deck}", f"cycles={cycles}", "restart_every=1",
+                                                              f"odir={killed}"]),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+        restart_dir = os.path.join(killed, "restart")
+        # After a few complete sets (varied per try), kill as soon as a
+        # temporary file shows that a write is under way.
+        deadline = time.time() + 60
+        while newest_complete_cycle(restart_dir) < 5 * attempt and time.time() < deadline:
+            time.sleep(0.05)
+        pids = rank_pids(killed, job)
+        while not any(f.endswith(".tmp") for files in set_cycles(restart_dir).values() for f in files) \
+                and time.time() < deadline:
+            pass
+        signal_ranks(pids, signal.SIGKILL)
+        job.communicate(timeout=120)
+        cut = cut_writes(restart_dir)
+        resume = newest_complete_cycle(restart_dir)
+        print(f"np={np_} try {attempt}: SIGKILL -> mpirun exit {job.returncode}; newest complete set: cycle {resume}; "
+              f"cut writes: {cut or 'none (killed between writes)'}")
+        if job.returncode == 0:
+            sys.exit("the run finished before the kill: use a longer run")
+        if cut:
+            break
+    else:
+        sys.exit(f"no kill landed inside a restart write in {tries} tries")
+    # Only sets up to `resume` are complete, so the restart can only start there.
+    run(mpiexec, np_, binary, [f"r={killed}", f"cycles={cycles}", f"odir={killed}"])
+    a, b = checksum(straight), checksum(killed)
+    print(f"np={np_}: restarted from cycle {resume}; straight {a}, killed+restarted {b}")
+    if a != b:
+        sys.exit("restarted run differs from the uninterrupted run")
+
+
 if __name__ == "__main__":
     mode, mpiexec, binary, deck, work, np_ = sys.argv[1:7]
     extra = [int(a) for a in sys.argv[7:]]
     os.makedirs(work, exist_ok=True)
-    {"bitwise": bitwise, "sigterm": sigterm}[mode](mpiexec, binary, deck, work, int(np_), *extra)
+    {"bitwise": bitwise, "sigterm": sigterm, "kill9": kill9}[mode](mpiexec, binary, deck, work, int(np_), *extra)
