@@ -1,6 +1,6 @@
 """Simulated-cluster plots: interconnects side by side (elapsed and MPI time
 share by call vs nodes), collective algorithms, energy per job, placement."""
-from .plot_data import curves, decks, label, median_rows, varying_keys
+from .plot_data import best_rows, curves, decks, label, varying_keys
 from .plot_style import CALL_COLOURS, grid, save, stacked_bars
 from .rows import MPI_CALLS
 
@@ -15,11 +15,11 @@ def _log_nodes(ax, nodes):
     ax.grid(True, which="both", alpha=0.3)
 
 
-def lines_vs_nodes(med, column, ylabel, title, name, outdir, scale=1.0, **fixed):
-    ds = decks(med)
+def lines_vs_nodes(best, column, ylabel, title, name, outdir, scale=1.0, **fixed):
+    ds = decks(best)
     fig, axes = grid(1, len(ds), title)
     for ax, deck in zip(axes[0], ds):
-        cs = curves(med, deck, "nodes", **fixed)
+        cs = curves(best, deck, "nodes", **fixed)
         vary = varying_keys(cs)
         for key, c in cs.items():
             ax.plot([r["nodes"] for r in c], [r[column] * scale for r in c], marker="o", label=label(key, vary))
@@ -27,17 +27,17 @@ def lines_vs_nodes(med, column, ylabel, title, name, outdir, scale=1.0, **fixed)
         ax.set_yscale("log")
         ax.set_ylabel(ylabel)
         ax.set_title(deck, fontsize="medium")
-    return save(fig, outdir, name, axes[0][0])
+    return save(fig, outdir, name)
 
 
-def mpi_share(med, outdir):
-    ds = decks(med)
-    systems = sorted({r["system"] for r in med})
+def mpi_share(best, outdir):
+    ds = decks(best)
+    systems = sorted({r["system"] for r in best})
     fig, axes = grid(len(ds), len(systems), "minicrash on simulated clusters: MPI time by call, share of elapsed")
     for i, deck in enumerate(ds):
         for j, system in enumerate(systems):
             ax = axes[i][j]
-            c = sorted((r for r in med if r["deck"] == deck and r["system"] == system), key=lambda r: r["nodes"])
+            c = sorted((r for r in best if r["deck"] == deck and r["system"] == system), key=lambda r: r["nodes"])
             layers = {call: [r.get(f"mpi_{call}", 0) or 0 for r in c] for call in MPI_CALLS.values()}
             stacked_bars(ax, [r["nodes"] for r in c], layers, [CALL_COLOURS[k] for k in layers],
                          [r["elapsed"] for r in c])
@@ -45,20 +45,19 @@ def mpi_share(med, outdir):
             ax.set_title(f"{deck}: {system}", fontsize="small")
             ax.set_xlabel("nodes")
             ax.set_ylabel("% of elapsed")
-    return save(fig, outdir, "interconnect_mpi_share.png", axes[0][0])
+    return save(fig, outdir, "interconnect_mpi_share.png")
 
 
-def collectives(med, outdir):
-    panels = sorted({(r["deck"], r["system"]) for r in med})
+def collectives(best, outdir):
+    panels = sorted({(r["deck"], r["system"]) for r in best})
     fig, axes = grid(1, len(panels), "minicrash on simulated clusters: collective algorithms (SMPI)")
     for ax, (deck, system) in zip(axes[0], panels):
-        for key, c in curves(med, deck, "nodes", system=system).items():
+        for key, c in curves(best, deck, "nodes", system=system).items():
             ax.plot([r["nodes"] for r in c], [r["elapsed"] for r in c], marker="o", label=key[3])
-        _log_nodes(ax, sorted({r["nodes"] for r in med if r["deck"] == deck and r["system"] == system}))
+        _log_nodes(ax, sorted({r["nodes"] for r in best if r["deck"] == deck and r["system"] == system}))
         ax.set_yscale("log")
         ax.set_ylabel("elapsed time [s]")
         ax.set_title(f"{deck}: {system}", fontsize="small")
-        ax.legend(fontsize="x-small")
     return save(fig, outdir, "collectives.png")
 
 
@@ -83,20 +82,22 @@ def placement(rows, outdir):
 
 
 def cluster_plots(rows, outdir):
-    """rows: the simulated runs of the studies."""
+    """rows: the simulated runs of the studies. Plotted against nodes: the
+    runs that fill their nodes (a serial reference run shows vs cores only)."""
+    rows = [r for r in rows if r["np"] == r["nodes"] * r["cores_per_node"]]
     block = [r for r in rows if r["placement"] == "block"]
-    med = median_rows(block, "nodes")
-    default = [r for r in med if r["collectives"] == "default"] or med
+    best = best_rows(block, "nodes")
+    default = [r for r in best if r["collectives"] == "default"] or best
     written = [lines_vs_nodes(default, "elapsed", "elapsed time [s]",
                               "minicrash on simulated clusters: elapsed vs nodes", "interconnect_elapsed.png", outdir),
                mpi_share(default, outdir)]
-    if len({r["collectives"] for r in med}) > 1:
-        written.append(collectives(med, outdir))
+    if len({r["collectives"] for r in best}) > 1:
+        written.append(collectives(best, outdir))
     if any(r["energy_joules"] not in ("", None) for r in default):
         energetic = [r for r in default if r["energy_joules"] not in ("", None)]
         written.append(lines_vs_nodes(energetic, "energy_joules", "energy per job [kJ]",
                                       "minicrash on simulated clusters: energy per job (SimGrid host energy)",
                                       "energy.png", outdir, scale=1e-3))
     if any(r["placement"] != "block" for r in rows):
-        written.append(placement(median_rows(rows, "nodes"), outdir))
+        written.append(placement(best_rows(rows, "nodes"), outdir))
     return written

@@ -1,7 +1,6 @@
-"""Study rows for plotting: repeats folded into their median, curves keyed
-by what varies, and the serial reference for speedup and efficiency."""
+"""Study rows for plotting: repeats folded into their best, curves keyed by
+what varies, and the serial reference for speedup and efficiency."""
 import os
-import statistics
 from collections import defaultdict
 
 from . import rows as rowsmod
@@ -29,21 +28,15 @@ def load_throughput(paths):
     return found
 
 
-def median_rows(rows, x="cores"):
-    """One row per (deck, curve, x): numeric columns are medians over repeats."""
+def best_rows(rows, x="cores"):
+    """One row per (deck, curve, x): the repeat with the shortest elapsed
+    time, whole, so its MPI breakdown belongs to it. Noise from other work
+    on the machine (or, under SMPI, on the machine running the simulation)
+    only ever slows a run down."""
     groups = defaultdict(list)
     for r in rows:
         groups[(r["deck"],) + tuple(r[k] for k in CURVE_KEYS) + (r[x],)].append(r)
-    out = []
-    for members in groups.values():
-        merged = dict(members[0])
-        for key, value in merged.items():
-            if isinstance(value, float):
-                values = [m[key] for m in members if isinstance(m[key], float)]
-                merged[key] = statistics.median(values)
-        merged["repeats"] = len(members)
-        out.append(merged)
-    return out
+    return [dict(min(members, key=lambda m: m["elapsed"]), repeats=len(members)) for members in groups.values()]
 
 
 def curves(rows, deck, x="cores", **fixed):

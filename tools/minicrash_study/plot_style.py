@@ -35,10 +35,14 @@ def stacked_bars(ax, xs, layers, colours, as_share_of=None):
     ax.set_xticklabels([f"{x:g}" for x in xs])
 
 
-def save(fig, directory, name, legend_ax=None):
-    if legend_ax is not None:
-        handles, labels = legend_ax.get_legend_handles_labels()
-        fig.legend(handles, labels, loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize="small")
+def save(fig, directory, name):
+    """Writes the figure, with one legend beside it for every labelled line of every panel."""
+    seen = {}
+    for ax in fig.axes:
+        for handle, text in zip(*ax.get_legend_handles_labels()):
+            seen.setdefault(text, handle)
+    if seen:
+        fig.legend(list(seen.values()), list(seen), loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize="small")
     fig.tight_layout()
     os.makedirs(directory, exist_ok=True)
     path = os.path.join(directory, name)

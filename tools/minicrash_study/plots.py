@@ -5,7 +5,7 @@ throughput plots when the studies hold such runs."""
 import os
 
 from . import plot_clusters
-from .plot_data import (curves, decks, label, load, load_throughput, median_rows, serial_reference,
+from .plot_data import (best_rows, curves, decks, label, load, load_throughput, serial_reference,
                         varying_keys)
 from .plot_style import BUCKET_COLOURS, CALL_COLOURS, grid, save, stacked_bars
 from .rows import BUCKET_LABELS, BUCKETS, MPI_CALLS
@@ -18,12 +18,12 @@ LINE_METRICS = {
 }
 
 
-def line_plot(med, name, outdir):
+def line_plot(best, name, outdir):
     ylabel, metric = LINE_METRICS[name]
-    ds = decks(med)
+    ds = decks(best)
     fig, axes = grid(1, len(ds), f"minicrash: {ylabel} vs cores")
     for ax, deck in zip(axes[0], ds):
-        cs = curves(med, deck)
+        cs = curves(best, deck)
         vary, ref = varying_keys(cs), serial_reference(cs)
         for key, c in cs.items():
             ax.plot([r["cores"] for r in c], [metric(r, ref) for r in c], marker="o", label=label(key, vary))
@@ -38,21 +38,22 @@ def line_plot(med, name, outdir):
             ax.set_yscale("log")
         ax.set_xticks(cores)
         ax.set_xticklabels([f"{c:g}" for c in cores])
-        ax.set_title(f"{deck} ({c[0]['elements']:.0f} shells)" if cs else deck, fontsize="medium")
+        shells = next(iter(cs.values()))[0]["elements"]
+        ax.set_title(f"{deck} ({shells:.0f} shells)", fontsize="medium")
         ax.set_xlabel("cores (ranks x threads)")
         ax.set_ylabel(ylabel)
         ax.grid(True, which="both", alpha=0.3)
-    return save(fig, outdir, f"{name}.png", axes[0][0])
+    return save(fig, outdir, f"{name}.png")
 
 
-def stacked_plot(med, name, outdir, x="cores"):
+def stacked_plot(best, name, outdir, x="cores"):
     """MPI seconds by call, or the message-size shares, one panel per curve and deck."""
-    ds = decks(med)
-    keys = sorted({k for d in ds for k in curves(med, d, x)}, key=str)
+    ds = decks(best)
+    keys = sorted({k for d in ds for k in curves(best, d, x)}, key=str)
     fig, axes = grid(len(keys), len(ds), "minicrash: " + ("MPI time by call" if name == "mpi_by_call"
                                                           else "messages by size") + f" vs {x}")
     for col, deck in enumerate(ds):
-        cs = curves(med, deck, x)
+        cs = curves(best, deck, x)
         for row, key in enumerate(keys):
             ax = axes[row][col]
             c = cs.get(key, [])
@@ -67,7 +68,7 @@ def stacked_plot(med, name, outdir, x="cores"):
                 ax.set_ylabel("share of messages [%]")
             ax.set_title(f"{deck}: {label(key, {'system', 'partition', 'ncpu'})}", fontsize="small")
             ax.set_xlabel(x)
-    return save(fig, outdir, f"{name}.png", axes[0][0])
+    return save(fig, outdir, f"{name}.png")
 
 
 def throughput_plot(rows, outdir):
@@ -93,9 +94,9 @@ def plot_studies(paths, outdir=""):
     written = []
     block = [r for r in rows if r["placement"] == "block"]
     if block:
-        med = median_rows(block, "cores")
-        written += [line_plot(med, name, outdir) for name in LINE_METRICS]
-        written += [stacked_plot(med, name, outdir) for name in ("mpi_by_call", "msg_histogram")]
+        best = best_rows(block, "cores")
+        written += [line_plot(best, name, outdir) for name in LINE_METRICS]
+        written += [stacked_plot(best, name, outdir) for name in ("mpi_by_call", "msg_histogram")]
     simulated = [r for r in rows if r["network"]]
     if simulated:
         written += plot_clusters.cluster_plots(simulated, outdir)

@@ -1,6 +1,8 @@
 """A progress bar for a study: runs done, share, time spent, time left.
 
-On a terminal the bar redraws in place; in a log (CI) each update is a line.
+Runs may weigh differently (a 256-rank run costs more than a 1-rank one):
+the share and the time left count weight, not runs. On a terminal the bar
+redraws in place; in a log (CI) each update is a line.
 """
 import sys
 import time
@@ -13,20 +15,24 @@ def _clock(seconds):
 
 
 class Progress:
-    def __init__(self, total, done=0, stream=sys.stderr, width=30):
-        self.total, self.done, self.stream, self.width = total, done, stream, width
-        self.resumed = done  # finished by an earlier, interrupted session
+    def __init__(self, weights, finished, stream=sys.stderr, width=30):
+        """weights: one per run; finished: which of them an earlier session did."""
+        self.weights, self.stream, self.width = list(weights), stream, width
+        self.total = sum(self.weights)
+        self.runs, self.done = len(self.weights), sum(finished)
+        self.weight_done = sum(w for w, f in zip(self.weights, finished) if f)
+        self.resumed = self.weight_done
         self.t0 = time.monotonic()
         self.tty = stream.isatty()
 
     def _line(self, what):
-        frac = self.done / self.total if self.total else 1.0
+        frac = self.weight_done / self.total if self.total else 1.0
         filled = int(round(self.width * frac))
         spent = time.monotonic() - self.t0
-        ran = self.done - self.resumed
-        left = spent / ran * (self.total - self.done) if ran else 0
-        eta = f"eta {_clock(left)}" if ran and self.done < self.total else ""
-        return (f"[{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.total} {100 * frac:3.0f}%"
+        ran = self.weight_done - self.resumed
+        left = spent / ran * (self.total - self.weight_done) if ran else 0
+        eta = f"eta {_clock(left)}" if ran and self.done < self.runs else ""
+        return (f"[{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.runs} runs {100 * frac:3.0f}%"
                 f"  {_clock(spent)} {eta}  {what}")
 
     def show(self, what):
@@ -37,8 +43,9 @@ class Progress:
             self.stream.write(line + "\n")
         self.stream.flush()
 
-    def advance(self, what):
+    def advance(self, weight, what):
         self.done += 1
+        self.weight_done += weight
         self.show(what)
 
     def close(self):

@@ -79,16 +79,16 @@ class Study:
             return [line.strip() for line in f if line.strip()]
 
     def run_all(self, points):
-        done = sum(self.finished(p) for p in points)
-        bar = Progress(len(points), done)
-        bar.show("resuming" if done else "starting")
-        for point in points:
-            if self.finished(point):
+        finished = [self.finished(p) for p in points]
+        bar = Progress([p.np * p.ncpu for p in points], finished)  # cost grows with the cores simulated or used
+        bar.show("resuming" if any(finished) else "starting")
+        for point, done in zip(points, finished):
+            if done:
                 continue
             bar.show(f"running {point.id}")
             self.run_point(point)
             self.write_csv()
-            bar.advance(f"done {point.id}")
+            bar.advance(point.np * point.ncpu, f"done {point.id}")
         bar.close()
         self.write_csv()
 

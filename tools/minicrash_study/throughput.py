@@ -23,14 +23,16 @@ def parse_split(text):
     return int(k), int(np_)
 
 
-def run_split(study, deck, split, ncpu, repeat, pin):
+def split_dir(study, deck, split, ncpu, repeat):
     k, np_ = parse_split(split)
-    sid = f"thr_{Deck(deck).name}_{k}x{np_}_c{ncpu}_r{repeat}"
-    base = os.path.join(os.path.abspath(study.out), "runs", sid)
-    row_path = os.path.join(base, "row.json")
-    if os.path.exists(row_path):
-        return
-    shutil.rmtree(base, ignore_errors=True)
+    return os.path.join(os.path.abspath(study.out), "runs", f"thr_{Deck(deck).name}_{k}x{np_}_c{ncpu}_r{repeat}")
+
+
+def run_split(study, deck, split, ncpu, repeat, pin):
+    """Runs the split's k jobs at once; writes its row.json at the end."""
+    k, np_ = parse_split(split)
+    base = split_dir(study, deck, split, ncpu, repeat)
+    shutil.rmtree(base, ignore_errors=True)  # a killed attempt
     deck_path = study.deck_path(deck)
     cores = np_ * ncpu
     jobs = []
@@ -52,18 +54,21 @@ def run_split(study, deck, split, ncpu, repeat, pin):
            "jobs": k, "np": np_, "ncpu": ncpu, "cores": k * cores, "repeat": repeat,
            "batch_wall_seconds": round(wall, 3), "mean_elapsed": sum(elapsed) / k, "max_elapsed": max(elapsed),
            "jobs_per_day": k * 86400.0 / wall}
-    with open(row_path, "w") as f:
+    with open(os.path.join(base, "row.json"), "w") as f:
         json.dump(row, f)
 
 
 def run_throughput(study, splits, ncpu, pin):
     spec = study.spec
     todo = [(d, s, r) for d in spec.decks for s in splits for r in range(spec.repeats)]
-    bar = Progress(len(todo))
-    for deck, split, rep in todo:
+    finished = [os.path.exists(os.path.join(split_dir(study, d, s, ncpu, r), "row.json")) for d, s, r in todo]
+    bar = Progress([1] * len(todo), finished)
+    for (deck, split, rep), done in zip(todo, finished):
+        if done:
+            continue
         bar.show(f"{Deck(deck).name} {split} r{rep}")
         run_split(study, deck, split, ncpu, rep, pin)
-        bar.advance(f"{Deck(deck).name} {split} r{rep} done")
+        bar.advance(1, f"{Deck(deck).name} {split} r{rep} done")
     bar.close()
     found = []
     for name in sorted(os.listdir(os.path.join(study.out, "runs"))):
