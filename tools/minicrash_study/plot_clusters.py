@@ -1,7 +1,7 @@
 """Simulated-cluster plots: interconnects side by side (elapsed and MPI time
 share by call vs nodes), collective algorithms, energy per job, placement."""
 from .plot_data import best_rows, curves, decks, label, varying_keys
-from .plot_style import CALL_COLOURS, grid, save, stacked_bars
+from .plot_style import CALL_COLOURS, grid, panels, save, stacked_bars
 from .rows import MPI_CALLS
 
 PLACEMENTS = ("block", "roundrobin", "metis")
@@ -31,27 +31,23 @@ def lines_vs_nodes(best, column, ylabel, title, name, outdir, scale=1.0, **fixed
 
 
 def mpi_share(best, outdir):
-    ds = decks(best)
-    systems = sorted({r["system"] for r in best})
-    fig, axes = grid(len(ds), len(systems), "minicrash on simulated clusters: MPI time by call, share of elapsed")
-    for i, deck in enumerate(ds):
-        for j, system in enumerate(systems):
-            ax = axes[i][j]
-            c = sorted((r for r in best if r["deck"] == deck and r["system"] == system), key=lambda r: r["nodes"])
-            layers = {call: [r.get(f"mpi_{call}", 0) or 0 for r in c] for call in MPI_CALLS.values()}
-            stacked_bars(ax, [r["nodes"] for r in c], layers, [CALL_COLOURS[k] for k in layers],
-                         [r["elapsed"] for r in c])
-            ax.set_ylim(0, 100)
-            ax.set_title(f"{deck}: {system}", fontsize="small")
-            ax.set_xlabel("nodes")
-            ax.set_ylabel("% of elapsed")
+    keys = sorted({(r["deck"], r["system"]) for r in best})
+    fig, axes = panels(len(keys), "minicrash on simulated clusters: MPI time by call, share of elapsed")
+    for ax, (deck, system) in zip(axes, keys):
+        c = sorted((r for r in best if (r["deck"], r["system"]) == (deck, system)), key=lambda r: r["nodes"])
+        layers = {call: [r.get(f"mpi_{call}", 0) or 0 for r in c] for call in MPI_CALLS.values()}
+        stacked_bars(ax, [r["nodes"] for r in c], layers, [CALL_COLOURS[k] for k in layers], [r["elapsed"] for r in c])
+        ax.set_ylim(0, 100)
+        ax.set_title(f"{deck}: {system}", fontsize="small")
+        ax.set_xlabel("nodes")
+        ax.set_ylabel("% of elapsed")
     return save(fig, outdir, "interconnect_mpi_share.png")
 
 
 def collectives(best, outdir):
-    panels = sorted({(r["deck"], r["system"]) for r in best})
-    fig, axes = grid(1, len(panels), "minicrash on simulated clusters: collective algorithms (SMPI)")
-    for ax, (deck, system) in zip(axes[0], panels):
+    keys = sorted({(r["deck"], r["system"]) for r in best})
+    fig, axes = panels(len(keys), "minicrash on simulated clusters: collective algorithms (SMPI)")
+    for ax, (deck, system) in zip(axes, keys):
         for key, c in curves(best, deck, "nodes", system=system).items():
             ax.plot([r["nodes"] for r in c], [r["elapsed"] for r in c], marker="o", label=key[3])
         _log_nodes(ax, sorted({r["nodes"] for r in best if r["deck"] == deck and r["system"] == system}))

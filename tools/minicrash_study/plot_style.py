@@ -19,6 +19,16 @@ def grid(rows, cols, title, width=4.2, height=3.3):
     return fig, axes
 
 
+def panels(count, title, cols=3):
+    """count panels, wrapped into rows of at most `cols`; unused cells hidden."""
+    ncols = min(cols, count)
+    fig, axes = grid((count + ncols - 1) // ncols, ncols, title)
+    flat = [ax for row in axes for ax in row]
+    for ax in flat[count:]:
+        ax.set_visible(False)
+    return fig, flat[:count]
+
+
 def stacked_bars(ax, xs, layers, colours, as_share_of=None):
     """Bars at categorical positions xs, one segment per layer {label: values}.
     as_share_of: divide each bar's segments by these totals (in %)."""

@@ -24,6 +24,13 @@ from .spec import Deck, Point
 CALIBRATION_RUNS = 3  # real serial runs; the fastest counts (the machine may be shared)
 
 
+def run_weight(point):
+    """Rough cost of a run for the progress bar: a fixed part (deck, start-up,
+    the compute, which SMPI runs for every rank in turn) and a part per rank
+    (SMPI's simulation); measured on the tube decks, 8 : 1."""
+    return 8 + point.np * point.ncpu
+
+
 class Study:
     def __init__(self, out, spec, tools):
         self.out, self.spec, self.tools = out, spec, tools
@@ -80,7 +87,7 @@ class Study:
 
     def run_all(self, points):
         finished = [self.finished(p) for p in points]
-        bar = Progress([p.np * p.ncpu for p in points], finished)  # cost grows with the cores simulated or used
+        bar = Progress([run_weight(p) for p in points], finished)
         bar.show("resuming" if any(finished) else "starting")
         for point, done in zip(points, finished):
             if done:
@@ -88,7 +95,7 @@ class Study:
             bar.show(f"running {point.id}")
             self.run_point(point)
             self.write_csv()
-            bar.advance(point.np * point.ncpu, f"done {point.id}")
+            bar.advance(run_weight(point), f"done {point.id}")
         bar.close()
         self.write_csv()
 
