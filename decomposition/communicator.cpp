@@ -39,6 +39,13 @@ void Communicator::record(MpiCall c, std::int64_t bytes, double seconds) {
   if (message) s.histogram[size_bucket(bytes)] += 1;
 }
 
+void Communicator::close_startup() {
+  startup_stats_ = stats_;
+  stats_ = {};
+  bytes_to_.assign(size_, 0);
+  messages_to_.assign(size_, 0);
+}
+
 void Communicator::wait_before_collective() {
   if (!profile_wait_) return;
   const double t0 = MPI_Wtime();

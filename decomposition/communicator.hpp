@@ -73,6 +73,11 @@ class Communicator {
   void waitall(Requests& requests);
 
   const std::array<CallStats, kMpiCalls>& stats() const { return stats_; }
+  // Ends the start-up: what was counted so far (deck scatter, restart read)
+  // moves to startup_stats() and counting starts again from zero, so stats()
+  // and the traffic matrix describe the time loop, as a long run sees it.
+  void close_startup();
+  const std::array<CallStats, kMpiCalls>& startup_stats() const { return startup_stats_; }
   // Bytes and messages this rank sent to each rank.
   const std::vector<std::int64_t>& bytes_to() const { return bytes_to_; }
   const std::vector<std::int64_t>& messages_to() const { return messages_to_; }
@@ -85,7 +90,7 @@ class Communicator {
   T allreduce_value(T local, MPI_Datatype type, MPI_Op op);
   int rank_ = 0, size_ = 1;
   bool profile_wait_ = false;
-  std::array<CallStats, kMpiCalls> stats_{};
+  std::array<CallStats, kMpiCalls> stats_{}, startup_stats_{};
   std::vector<std::int64_t> bytes_to_, messages_to_;
 };
 

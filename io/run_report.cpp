@@ -64,6 +64,14 @@ void print_report(const RunReport& r, std::ostream& o) {
     o << "   MPI total " << fmt("%.4f", r.mpi_seconds_avg) << " s avg (" << fmt("%.1f%%", 100 * r.mpi_seconds_avg / total)
       << "); messages by size: 0-256 B " << r.histogram[0] << ", 256 B-4 KB " << r.histogram[1] << ", 4-64 KB "
       << r.histogram[2] << ", > 64 KB " << r.histogram[3] << " (" << messages << " in all)\n";
+    double startup_mpi = 0;
+    std::int64_t startup_bytes = 0;
+    for (const MpiRow& m : r.mpi_startup) {
+      startup_mpi += m.avg;
+      startup_bytes += m.bytes;
+    }
+    o << "   (the MPI rows are the time loop's; start-up MPI " << fmt("%.4f", startup_mpi) << " s avg, "
+      << startup_bytes << " B)\n";
   }
   if (!r.contact_pairs.empty()) {
     const auto [lo, hi] = std::minmax_element(r.contact_pairs.begin(), r.contact_pairs.end());
@@ -103,15 +111,21 @@ void write_report_json(const RunReport& r, const std::string& path) {
   for (std::size_t i = 0; i < r.phases.size(); ++i)
     o << (i ? ", " : "") << "{\"name\": " << quoted(r.phases[i].name) << ", \"min\": " << r.phases[i].min
       << ", \"avg\": " << r.phases[i].avg << ", \"max\": " << r.phases[i].max << "}";
-  o << "],\n  \"mpi\": [";
-  for (std::size_t i = 0; i < r.mpi.size(); ++i) {
-    const MpiRow& m = r.mpi[i];
-    o << (i ? ", " : "") << "{\"call\": " << quoted(m.call) << ", \"calls\": " << m.calls << ", \"bytes\": "
-      << m.bytes << ", \"min\": " << m.min << ", \"avg\": " << m.avg << ", \"max\": " << m.max
-      << ", \"histogram\": [" << m.histogram[0] << ", " << m.histogram[1] << ", " << m.histogram[2] << ", "
-      << m.histogram[3] << "]}";
-  }
-  o << "],\n  \"mpi_seconds_avg\": " << r.mpi_seconds_avg << ", \"histogram\": [" << r.histogram[0] << ", "
+  o << "],\n";
+  auto mpi_rows = [&](const char* name, const std::vector<MpiRow>& rows) {
+    o << "  \"" << name << "\": [";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const MpiRow& m = rows[i];
+      o << (i ? ", " : "") << "{\"call\": " << quoted(m.call) << ", \"calls\": " << m.calls << ", \"bytes\": "
+        << m.bytes << ", \"min\": " << m.min << ", \"avg\": " << m.avg << ", \"max\": " << m.max
+        << ", \"histogram\": [" << m.histogram[0] << ", " << m.histogram[1] << ", " << m.histogram[2] << ", "
+        << m.histogram[3] << "]}";
+    }
+    o << "],\n";
+  };
+  mpi_rows("mpi", r.mpi);
+  mpi_rows("mpi_startup", r.mpi_startup);
+  o << "  \"mpi_seconds_avg\": " << r.mpi_seconds_avg << ", \"histogram\": [" << r.histogram[0] << ", "
     << r.histogram[1] << ", " << r.histogram[2] << ", " << r.histogram[3] << "],\n";
   auto matrix = [&](const char* name, const std::vector<std::int64_t>& m) {
     o << "  \"" << name << "\": [";

@@ -19,6 +19,28 @@ TimingRow spread(const std::string& name, double local, Communicator& comm) {
   return row;
 }
 
+// One row per MPI call type: times over ranks, counts summed over ranks.
+std::vector<MpiRow> mpi_rows(const std::array<CallStats, kMpiCalls>& stats, Communicator& comm) {
+  std::vector<MpiRow> rows;
+  for (int c = 0; c < kMpiCalls; ++c) {
+    const CallStats& s = stats[c];
+    MpiRow row;
+    row.call = mpi_call_name(static_cast<MpiCall>(c));
+    const TimingRow t = spread(row.call, s.seconds, comm);
+    row.min = t.min;
+    row.avg = t.avg;
+    row.max = t.max;
+    double counts[6] = {double(s.calls), double(s.bytes), double(s.histogram[0]), double(s.histogram[1]),
+                        double(s.histogram[2]), double(s.histogram[3])};
+    comm.allreduce_sum(counts, 6);
+    row.calls = static_cast<std::int64_t>(counts[0]);
+    row.bytes = static_cast<std::int64_t>(counts[1]);
+    for (int b = 0; b < 4; ++b) row.histogram[b] = static_cast<std::int64_t>(counts[2 + b]);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
 }  // namespace
 
 std::string backend_name() { return ExecSpace::name(); }
@@ -59,25 +81,11 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
   // Snapshot the MPI statistics first: the reductions below add calls of their own.
   const auto stats = comm.stats();
   const std::vector<std::int64_t> sent_bytes = comm.bytes_to(), sent_messages = comm.messages_to();
-  for (int c = 0; c < static_cast<int>(MpiCall::Count); ++c) {
-    const CallStats& s = stats[c];
-    MpiRow row;
-    row.call = mpi_call_name(static_cast<MpiCall>(c));
-    const TimingRow t = spread(row.call, s.seconds, comm);
-    row.min = t.min;
-    row.avg = t.avg;
-    row.max = t.max;
-    double counts[6] = {double(s.calls), double(s.bytes), double(s.histogram[0]), double(s.histogram[1]),
-                        double(s.histogram[2]), double(s.histogram[3])};
-    comm.allreduce_sum(counts, 6);
-    row.calls = static_cast<std::int64_t>(counts[0]);
-    row.bytes = static_cast<std::int64_t>(counts[1]);
-    for (int b = 0; b < 4; ++b) {
-      row.histogram[b] = static_cast<std::int64_t>(counts[2 + b]);
-      r.histogram[b] += row.histogram[b];
-    }
-    if (static_cast<MpiCall>(c) != MpiCall::CollectiveWait) r.mpi_seconds_avg += row.avg;
-    r.mpi.push_back(row);
+  r.mpi = mpi_rows(stats, comm);
+  r.mpi_startup = mpi_rows(comm.startup_stats(), comm);
+  for (const MpiRow& row : r.mpi) {
+    for (int b = 0; b < 4; ++b) r.histogram[b] += row.histogram[b];
+    if (row.call != mpi_call_name(MpiCall::CollectiveWait)) r.mpi_seconds_avg += row.avg;
   }
   r.traffic_bytes = comm.gather(sent_bytes, 0);
   r.traffic_messages = comm.gather(sent_messages, 0);

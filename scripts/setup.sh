@@ -7,7 +7,8 @@
 #
 # Other distributions / Spack: install an MPI (Open MPI), METIS 5, GoogleTest,
 # CMake >= 3.25, a C++17 compiler, Python 3 with matplotlib, optionally
-# SimGrid, and Kokkos >= 3.4 with the OpenMP backend
+# SimGrid (with a Serial Kokkos for the SMPI build, Debian's
+# libtrilinos-kokkos-dev here), and Kokkos >= 3.4 with the OpenMP backend
 # (spack install kokkos+openmp metis googletest openmpi py-matplotlib simgrid),
 # then pass -DKokkos_ROOT=... to CMake.
 set -euo pipefail
@@ -22,7 +23,7 @@ log() { printf '[setup] %s\n' "$*"; }
 # valgrind runs the memcheck test.
 debian_packages=(build-essential cmake ninja-build pkg-config
   libopenmpi-dev openmpi-bin libmetis-dev libgtest-dev googletest
-  libsimgrid-dev python3 python3-matplotlib python3-numpy
+  libsimgrid-dev libtrilinos-kokkos-dev python3 python3-matplotlib python3-numpy
   dpkg-dev xz-utils clang libclang-rt-14-dev valgrind)
 
 missing_packages() {

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Configure and build the SimGrid SMPI variant into ./build-smpi (after
+# scripts/setup.sh). Same sources, compiled by smpicxx against Debian's
+# Serial-only Kokkos, so every simulated rank is one plain thread of work.
+#   scripts/build-smpi.sh [extra cmake options]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+KOKKOS_PREFIX=${MINICRASH_SMPI_KOKKOS_ROOT:-/usr}
+generator=()
+command -v ninja >/dev/null && generator=(-G Ninja)
+if [ ! -f build-smpi/CMakeCache.txt ]; then
+  cmake -S . -B build-smpi "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DMINICRASH_SMPI=ON \
+    -DKokkos_ROOT="$KOKKOS_PREFIX" -DMINICRASH_REFERENCE_BUILD="$PWD/build" "$@"
+elif [ $# -gt 0 ]; then
+  cmake -S . -B build-smpi "$@"
+fi
+cmake --build build-smpi -j"$(nproc)"

@@ -1,0 +1,1 @@
+"""minicrash scaling-study driver (tools/study.py)."""

@@ -1,0 +1,157 @@
+"""Command line of tools/study.py (see README, "Scaling studies")."""
+import argparse
+import os
+import sys
+
+from . import placement, platforms, runner, throughput
+from .launch import Tools
+from .spec import StudySpec
+
+
+def add_tools(p):
+    t = Tools()
+    p.add_argument("--binary", default=t.binary, help="minicrash built with MPI (default build/minicrash)")
+    p.add_argument("--smpi-binary", default=t.smpi_binary, help="minicrash built for SMPI (default build-smpi/minicrash)")
+    p.add_argument("--generator", default=t.generator, help="minicrash-gen (default build/minicrash-gen)")
+    p.add_argument("--place", default=t.place, help="minicrash-place (default build/tools/placement/minicrash-place)")
+
+
+def add_matrix(p):
+    p.add_argument("--out", required=True, help="study directory (created; an existing one is continued)")
+    p.add_argument("--deck", action="append", default=[], metavar="DECK",
+                   help="deck file or generator spec gen:PRESET[:key=value,...] (repeatable)")
+    p.add_argument("--np", type=int, nargs="+", default=[], help="MPI ranks")
+    p.add_argument("--ncpu", type=int, nargs="+", default=[1], help="threads per rank (real runs)")
+    p.add_argument("--partition", nargs="+", default=["rcb"], help="rcb, metis, metis-mc")
+    p.add_argument("--repeats", type=int, default=1)
+    p.add_argument("--cycles", type=int, help="cycles per run (minicrash cycles=N)")
+    p.add_argument("--option", action="append", default=[], help="extra minicrash option, e.g. endtim=0.5")
+    p.add_argument("--launcher", default="", help="launch template with {np} (also {ncpu}, {nodes}), e.g. "
+                   "'srun -n {np} -c {ncpu}'; default: mpirun --oversubscribe --bind-to none -np {np}")
+    p.add_argument("--system", default="local", help="name of this machine in the CSV and plots")
+    add_tools(p)
+
+
+def add_simulation(p):
+    p.add_argument("--network", nargs="+", default=[], choices=sorted(platforms.NETWORKS),
+                   help="simulate these interconnects with SMPI")
+    p.add_argument("--nodes", type=int, nargs="+", default=[], help="simulated node counts (np = nodes x cores)")
+    p.add_argument("--cores-per-node", type=int, default=8)
+    p.add_argument("--topology", default="fattree", choices=platforms.TOPOLOGIES)
+    p.add_argument("--leaf", type=int, default=8, help="nodes per leaf switch of the fat tree")
+    p.add_argument("--core-speed", default="1Gf", help="simulated core speed; 1Gf = a core of the calibration machine")
+    p.add_argument("--host-speed", type=float, default=0.0,
+                   help="smpi/host-speed in flop/s (default: calibrate with a real serial run first)")
+    p.add_argument("--collectives", nargs="+", default=[""],
+                   help="SMPI collective choices to compare, e.g. default allreduce=rdb,bcast=flattree "
+                        "coll-selector=mpich ('default' or '' = SMPI's own)")
+    p.add_argument("--energy", action="store_true", help="SimGrid host energy plugin: joules per job")
+    p.add_argument("--no-local", action="store_true", help="simulated runs only")
+
+
+def spec_from(a):
+    options = list(a.option) + ([f"cycles={a.cycles}"] if a.cycles else [])
+    sim = vars(a)  # the simulation options exist only where add_simulation added them
+    return StudySpec(decks=a.deck, nps=a.np, nodes=sim.get("nodes", []), ncpus=a.ncpu, partitions=a.partition,
+                     repeats=a.repeats, options=options, local=not sim.get("no_local", False),
+                     system_name=a.system, launcher=a.launcher, networks=sim.get("network", []),
+                     topology=sim.get("topology", "fattree"), cores_per_node=sim.get("cores_per_node", 8),
+                     leaf=sim.get("leaf", 8), core_speed=sim.get("core_speed", "1Gf"),
+                     host_speed=sim.get("host_speed", 0.0),
+                     collectives=["" if c == "default" else c for c in sim.get("collectives", [""])],
+                     energy=sim.get("energy", False))
+
+
+def open_study(a, need_sizes=True):
+    """The study in --out: its saved spec when only --out is given."""
+    os.makedirs(a.out, exist_ok=True)
+    saved = os.path.join(a.out, "study.json")
+    if not a.deck and os.path.exists(saved):
+        spec = StudySpec.load(saved)
+    else:
+        spec = spec_from(a)
+        spec.validate(need_sizes)
+        spec.save(saved)
+    tools = Tools(a.binary, a.smpi_binary, a.generator, a.place)
+    study = runner.Study(a.out, spec, tools)
+    if spec.networks and not spec.host_speed:
+        def save(speed):
+            spec.host_speed = speed
+            spec.save(saved)
+        print(f"calibrating smpi/host-speed on {spec.decks[0]} ...", file=sys.stderr)
+        speed = study.calibrate(spec.decks[0], save)
+        print(f"smpi/host-speed = {speed:.4g} (see {a.out}/calibration.json)", file=sys.stderr)
+    return study
+
+
+def cmd_run(a):
+    study = open_study(a)
+    study.run_all(study.spec.points())
+    print(f"{a.out}/results.csv")
+
+
+def cmd_throughput(a):
+    study = open_study(a, need_sizes=False)
+    found = throughput.run_throughput(study, a.splits, a.ncpu[0], a.pin)
+    for row in found:
+        print(f"{row['deck']:>16} {row['split']:>6}: {row['jobs_per_day']:10.1f} jobs/day "
+              f"(batch {row['batch_wall_seconds']:.2f} s)")
+    print(f"{a.out}/throughput.csv")
+
+
+def cmd_placement(a):
+    study = open_study(a)
+    placement.run_placement(study, a.sockets)
+
+
+def cmd_plot(a):
+    from . import plots  # matplotlib only when plotting
+    for path in plots.plot_studies(a.studies, a.output):
+        print(path)
+
+
+def cmd_platform(a):
+    platforms.write_platform(a.output, a.network, a.nodes, a.cores, a.topology, a.leaf, a.core_speed)
+    if a.hostfile:
+        with open(a.hostfile, "w") as f:
+            f.write(platforms.hostfile(a.nodes * a.cores, a.nodes, a.cores))
+    print(a.output)
+
+
+def parser():
+    p = argparse.ArgumentParser(prog="tools/study.py", description="minicrash scaling studies, real and simulated")
+    sub = p.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run", help="run a matrix of decks x np x ncpu x partition (x simulated networks)")
+    add_matrix(r)
+    add_simulation(r)
+    r.set_defaults(func=cmd_run)
+    t = sub.add_parser("throughput", help="k concurrent jobs splitting the machine: jobs per day per split")
+    add_matrix(t)
+    t.add_argument("--splits", nargs="+", default=["1x2", "2x1"], help="JOBSxNP, e.g. 1x8 2x4 4x2 8x1")
+    t.add_argument("--pin", action="store_true", help="pin each job to its own cores (taskset)")
+    t.set_defaults(func=cmd_throughput)
+    q = sub.add_parser("placement", help="block vs round-robin vs METIS rank placement on a simulated cluster")
+    add_matrix(q)
+    add_simulation(q)
+    q.add_argument("--sockets", type=int, default=2, help="sockets per node, for the rankfile")
+    q.set_defaults(func=cmd_placement)
+    g = sub.add_parser("plot", help="PNG plots from one or more study directories (one system each)")
+    g.add_argument("studies", nargs="+", help="study directories or results.csv files")
+    g.add_argument("-o", "--output", default="", help="plot directory (default: the first study's plots/)")
+    g.set_defaults(func=cmd_plot)
+    f = sub.add_parser("platform", help="write one SimGrid platform file (and a block hostfile)")
+    f.add_argument("--network", required=True, choices=sorted(platforms.NETWORKS))
+    f.add_argument("--nodes", type=int, required=True)
+    f.add_argument("--cores", type=int, default=8)
+    f.add_argument("--topology", default="fattree", choices=platforms.TOPOLOGIES)
+    f.add_argument("--leaf", type=int, default=8)
+    f.add_argument("--core-speed", default="1Gf")
+    f.add_argument("--hostfile", help="also write a hostfile, nodes x cores ranks filled node by node")
+    f.add_argument("-o", "--output", required=True)
+    f.set_defaults(func=cmd_platform)
+    return p
+
+
+def main(argv=None):
+    a = parser().parse_args(argv)
+    a.func(a)

@@ -1,0 +1,110 @@
+"""Command lines for one run: through the user's launcher (mpirun, srun, ...)
+or under SimGrid's smpirun on a generated platform, and the run itself."""
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass
+
+from . import platforms
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# OpenMP threads must not spin or pin when jobs share cores; the user's
+# environment wins.
+RUN_ENV = {"OMP_PROC_BIND": "false", "OMP_WAIT_POLICY": "passive"}
+
+
+def default_launcher():
+    """Open MPI's mpirun as README runs it: any np on any cores, hybrid-safe."""
+    flags = "--oversubscribe --bind-to none"
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        flags += " --allow-run-as-root"
+    return f"mpirun {flags} -np {{np}}"
+
+
+@dataclass
+class Tools:
+    binary: str = os.path.join(REPO, "build", "minicrash")
+    smpi_binary: str = os.path.join(REPO, "build-smpi", "minicrash")
+    generator: str = os.path.join(REPO, "build", "minicrash-gen")
+    place: str = os.path.join(REPO, "build", "tools", "placement", "minicrash-place")
+
+
+def shared_kokkos_libs(binary):
+    """Kokkos shared libraries the binary loads: SMPI must give each simulated
+    rank its own copy (smpi/privatize-libs), or the first rank's
+    Kokkos::finalize pulls the state from under the others."""
+    try:
+        out = subprocess.run(["ldd", binary], capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    return re.findall(r"=>\s*(\S*kokkos\S*\.so\S*)", out)
+
+
+def hostfile_path(study_dir, point, cores_per_node):
+    """Block and round-robin hostfiles depend on the size only; a traffic
+    placement (written by minicrash-place) belongs to its point."""
+    name = (f"{point.placement}_np{point.np}_{point.nodes}x{cores_per_node}"
+            if point.placement in ("block", "roundrobin") else point.id)
+    return os.path.join(study_dir, "platforms", name + ".hosts")
+
+
+def platform_files(study_dir, point, spec):
+    """The point's platform and hostfile, written once into the study."""
+    pdir = os.path.join(study_dir, "platforms")
+    os.makedirs(pdir, exist_ok=True)
+    cpn = spec.cores_per_node
+    xml = os.path.join(pdir, f"{point.network}_{point.topology}_{point.nodes}x{cpn}.xml")
+    if not os.path.exists(xml):
+        platforms.write_platform(xml, point.network, point.nodes, cpn, point.topology, spec.leaf, spec.core_speed)
+    hosts = hostfile_path(study_dir, point, cpn)
+    if point.placement in ("block", "roundrobin") and not os.path.exists(hosts):
+        with open(hosts, "w") as f:
+            f.write(platforms.hostfile(point.np, point.nodes, cpn, point.placement))
+    return xml, hosts
+
+
+def smpi_configs(point, spec):
+    cfg = [f"--cfg=smpi/host-speed:{spec.host_speed}"]
+    for item in filter(None, point.collectives.split(",")):
+        key, _, value = item.partition("=")
+        cfg.append(f"--cfg=smpi/{key}:{value}")
+    if spec.energy:
+        cfg.append("--cfg=plugin:host_energy")
+    return cfg
+
+
+def command(point, deck_path, odir, spec, tools, study_dir):
+    args = [f"i={deck_path}", f"ncpu={point.ncpu}", f"partition={point.partition}", f"odir={odir}",
+            "progress=0", "--quiet"] + list(spec.options)
+    if point.simulated:
+        xml, hosts = platform_files(study_dir, point, spec)
+        libs = shared_kokkos_libs(tools.smpi_binary)
+        privatize = [f"--cfg=smpi/privatize-libs:{';'.join(libs)}"] if libs else []
+        return (["smpirun", "-platform", xml, "-hostfile", hosts, "-np", str(point.np)] + privatize
+                + smpi_configs(point, spec) + [tools.smpi_binary] + args)
+    template = spec.launcher or default_launcher()
+    launch = template.format(np=point.np, ncpu=point.ncpu, nodes=point.nodes or 1)
+    return shlex.split(launch) + [tools.binary] + args
+
+
+def start(cmd, log_path, cpus=None):
+    """Starts a run with its output in log_path; `cpus` pins it (taskset)."""
+    if cpus is not None and shutil.which("taskset"):
+        cmd = ["taskset", "-c", ",".join(map(str, cpus))] + cmd
+    env = dict(RUN_ENV, **os.environ)
+    log = open(log_path, "w")
+    log.write(" ".join(shlex.quote(c) for c in cmd) + "\n")
+    log.flush()
+    return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env), log
+
+
+def run(cmd, log_path):
+    """Runs to the end; returns (exit status, wall seconds)."""
+    t0 = time.monotonic()
+    proc, log = start(cmd, log_path)
+    code = proc.wait()
+    log.close()
+    return code, time.monotonic() - t0
