@@ -1,4 +1,4 @@
-// minicrash-gen PRESET [--size H] [--endtim T] [--velocity V] -o deck.k
+// minicrash-gen PRESET [--scale S] [--size H] [--endtim T] [--cycles N] [--velocity V] -o deck.k
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -10,9 +10,12 @@
 namespace {
 
 void usage(std::ostream& out) {
-  out << "usage: minicrash-gen PRESET [--size H] [--endtim T] [--velocity V] [--no-rigid] -o deck.k\n\n"
-         "  --size H       element size in mm (default: the preset's)\n"
+  out << "usage: minicrash-gen PRESET [--scale S] [--size H] [--endtim T] [--cycles N] [--velocity V] [--no-rigid]\n"
+         "                     -o deck.k\n\n"
+         "  --scale S      vehicle presets: element count as a fraction of the benchmark's (default 1)\n"
+         "  --size H       element size in mm (default: the preset's, or the one --scale gives)\n"
          "  --endtim T     termination time in ms (default: the preset's)\n"
+         "  --cycles N     also stop after N cycles (ENDCYC)\n"
          "  --velocity V   impact speed in mm/ms = m/s (default: the preset's)\n"
          "  --no-rigid     leave out the preset's MAT_RIGID parts\n"
          "  -o FILE        deck to write (required)\n\npresets:\n";
@@ -39,6 +42,8 @@ int main(int argc, char** argv) {
       if (arg == "-o" && has_value) output = argv[++a];
       else if (arg == "--size" && has_value) options.element_size = number(arg, argv[++a]);
       else if (arg == "--endtim" && has_value) options.end_time = number(arg, argv[++a]);
+      else if (arg == "--scale" && has_value) options.scale = number(arg, argv[++a]);
+      else if (arg == "--cycles" && has_value) options.end_cycle = static_cast<std::int64_t>(number(arg, argv[++a]));
       else if (arg == "--velocity" && has_value) options.velocity = number(arg, argv[++a]);
       else if (arg == "--no-rigid") options.rigid_parts = false;
       else if (arg[0] != '-' && options.preset.empty()) options.preset = arg;

@@ -115,6 +115,7 @@ Model generate_tube(const GeneratorOptions& o) {
   m.rigid_walls.push_back(wall);
 
   m.controls.end_time = o.end_time > 0 ? o.end_time : 5.0;
+  m.controls.end_cycle = o.end_cycle;
   m.controls.hourglass.ihq = 4;
   m.controls.hourglass.qh = 0.05;
   m.controls.glstat_dt = m.controls.end_time / 200;
