@@ -72,6 +72,15 @@ class Unpacker {
   std::size_t at_ = 0;
 };
 
+// The fields of a contact, for both directions (each is a plain value,
+// string or vector the Packer/Unpacker handle directly).
+template <class F, class C>
+void contact_fields(F&& f, C& c) {
+  f(c.id); f(c.title); f(c.kind); f(c.slave_parts); f(c.master_parts); f(c.slave_all); f(c.master_all);
+  f(c.static_friction); f(c.dynamic_friction); f(c.decay); f(c.birth); f(c.death); f(c.slave_scale);
+  f(c.master_scale); f(c.slave_thickness); f(c.master_thickness); f(c.bucket_sort_interval);
+}
+
 // One field list per record, used both ways so packing and unpacking can
 // never disagree.
 template <class IO, class M>
@@ -87,6 +96,7 @@ void fields(IO& io, M& m) {
   io(m.spcs);
   io(m.initial_velocities);
   io(m.rigid_walls);
+  io(m.contacts);
   io(m.controls);
 }
 
@@ -116,7 +126,10 @@ struct PackOp {
   void write(const Controls& c) {
     p.put(c.end_time); p.put(c.end_cycle); p.put(c.dt_min); p.put(c.tssfac); p.put(c.dt2ms); p.put(c.dt_init);
     write(c.hourglass); p.put(c.integration); p.put(c.glstat_dt); p.put(c.matsum_dt); p.put(c.rwforc_dt);
-    p.put(c.d3plot_dt);
+    p.put(c.d3plot_dt); p.put(c.rcforc_dt); p.put(c.contact_penalty);
+  }
+  void write(const ContactInterface& c) {
+    contact_fields([this](const auto& v) { p.put(v); }, c);
   }
   template <class T>
   void write(const std::vector<T>& v) {
@@ -156,7 +169,10 @@ struct UnpackOp {
   void read(Controls& c) {
     u.get(c.end_time); u.get(c.end_cycle); u.get(c.dt_min); u.get(c.tssfac); u.get(c.dt2ms); u.get(c.dt_init);
     read(c.hourglass); u.get(c.integration); u.get(c.glstat_dt); u.get(c.matsum_dt); u.get(c.rwforc_dt);
-    u.get(c.d3plot_dt);
+    u.get(c.d3plot_dt); u.get(c.rcforc_dt); u.get(c.contact_penalty);
+  }
+  void read(ContactInterface& c) {
+    contact_fields([this](auto& v) { u.get(v); }, c);
   }
   template <class T>
   void read(std::vector<T>& v) {

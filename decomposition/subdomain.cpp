@@ -90,6 +90,7 @@ Subdomain SubdomainBuilder::build(int rank) const {
   m.hourglass = g.hourglass;
   m.curves = g.curves;
   m.controls = g.controls;
+  m.contacts = g.contacts;  // part lists only; the contact surface is built per rank
   std::vector<char> local(g.nodes.size(), 0);
   for (int e : rank_elements_[rank]) {
     m.shells.push_back(g.shells[e]);

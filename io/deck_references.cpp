@@ -140,6 +140,36 @@ void resolve_walls(ReaderState& state, const NodeLookup& lookup) {
   }
 }
 
+// A contact side as a part list: a part (type 3), a part set (2) or all (5).
+void resolve_contact_side(const Model& model, const ContactSide& side, const SourceLine& where,
+                          const std::string& keyword, std::vector<GlobalId>& parts, bool& all) {
+  all = side.type == 5;
+  if (all) return;
+  if (side.type == 3) {
+    if (model.parts.count(side.id) == 0)
+      throw InputError(where, keyword + ": part " + std::to_string(side.id) + " is not defined");
+    parts = {side.id};
+    return;
+  }
+  const auto found = model.part_sets.find(side.id);
+  if (found == model.part_sets.end())
+    throw InputError(where, keyword + ": part set " + std::to_string(side.id) + " is not defined");
+  for (GlobalId part : found->second)
+    if (model.parts.count(part) == 0)
+      throw InputError(where, keyword + ": part " + std::to_string(part) + " of part set " +
+                                  std::to_string(side.id) + " is not defined");
+  parts = sorted_unique(found->second);
+}
+
+void resolve_contacts(ReaderState& state) {
+  for (const ContactRequest& request : state.contacts) {
+    ContactInterface& c = state.model.contacts[request.contact];
+    resolve_contact_side(state.model, request.slave, c.where, request.keyword, c.slave_parts, c.slave_all);
+    if (c.kind == ContactInterface::Kind::SurfaceToSurface)
+      resolve_contact_side(state.model, request.master, c.where, request.keyword, c.master_parts, c.master_all);
+  }
+}
+
 }  // namespace
 
 void resolve_references(ReaderState& state) {
@@ -152,6 +182,7 @@ void resolve_references(ReaderState& state) {
   }
   resolve_velocities(state, lookup);
   resolve_walls(state, lookup);
+  resolve_contacts(state);
   Controls& controls = state.model.controls;
   if (state.d3plot_count > 0 && controls.end_time > 0.0) {
     controls.d3plot_dt = controls.end_time / static_cast<double>(state.d3plot_count);

@@ -45,6 +45,8 @@ void write_controls(const Model& m, std::ostream& o) {
   if (c.glstat_dt > 0) o << "*DATABASE_GLSTAT\n" << g(c.glstat_dt) << "\n";
   if (c.matsum_dt > 0) o << "*DATABASE_MATSUM\n" << g(c.matsum_dt) << "\n";
   if (c.rwforc_dt > 0) o << "*DATABASE_RWFORC\n" << g(c.rwforc_dt) << "\n";
+  if (c.rcforc_dt > 0) o << "*DATABASE_RCFORC\n" << g(c.rcforc_dt) << "\n";
+  if (c.contact_penalty != 0.1) o << "*CONTROL_CONTACT\n" << g(c.contact_penalty) << "\n";
   if (c.d3plot_dt > 0) o << "*DATABASE_BINARY_D3PLOT\n" << g(c.d3plot_dt) << "\n";
 }
 
@@ -142,6 +144,36 @@ void write_loads(const Model& m, std::ostream& o) {
   }
 }
 
+// A contact side as SSID,SSTYP: all parts (5), one part (3) or a new part set (2).
+std::pair<GlobalId, int> contact_side(const std::vector<GlobalId>& parts, bool all, GlobalId& next_set,
+                                      std::ostream& o) {
+  if (all) return {0, 5};
+  if (parts.size() == 1) return {parts[0], 3};
+  const GlobalId id = next_set++;
+  o << "*SET_PART_LIST\n" << id << "\n";
+  for (std::size_t i = 0; i < parts.size(); ++i) o << parts[i] << ((i % 8 == 7 || i + 1 == parts.size()) ? "\n" : ",");
+  return {id, 2};
+}
+
+void write_contacts(const Model& m, std::ostream& o) {
+  GlobalId next_set = 1;
+  for (const auto& [id, parts] : m.part_sets) next_set = std::max(next_set, id + 1);
+  for (const ContactInterface& c : m.contacts) {
+    const bool single = c.kind == ContactInterface::Kind::SingleSurface;
+    const auto [ssid, sstyp] = contact_side(c.slave_parts, c.slave_all, next_set, o);
+    const auto [msid, mstyp] = single ? std::pair<GlobalId, int>{0, 0}
+                                      : contact_side(c.master_parts, c.master_all, next_set, o);
+    o << (single ? "*CONTACT_AUTOMATIC_SINGLE_SURFACE_ID\n" : "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_ID\n");
+    o << c.id << "," << c.title << "\n";
+    o << ssid << "," << msid << "," << sstyp << "," << mstyp << "\n";
+    o << g(c.static_friction) << "," << g(c.dynamic_friction) << "," << g(c.decay) << ",0,0,0," << g(c.birth) << ","
+      << g(c.death) << "\n";
+    o << g(c.slave_scale) << "," << g(c.master_scale) << "," << g(c.slave_thickness) << "," << g(c.master_thickness)
+      << "\n";
+    o << "0,0,0,0,0,0," << c.bucket_sort_interval << "\n";
+  }
+}
+
 }  // namespace
 
 void write_deck(const Model& m, std::ostream& o) {
@@ -150,6 +182,7 @@ void write_deck(const Model& m, std::ostream& o) {
   write_parts(m, o);
   write_mesh(m, o);
   write_loads(m, o);
+  write_contacts(m, o);
   o << "*END\n";
 }
 

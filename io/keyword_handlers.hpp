@@ -50,6 +50,18 @@ struct WallRequest {
   std::string keyword;
 };
 
+// One side of a contact as the deck names it (SSID/SSTYP or MSID/MSTYP).
+struct ContactSide {
+  GlobalId id = 0;
+  int type = 5;  // 2 part set, 3 part, 5 all parts
+};
+
+struct ContactRequest {
+  std::size_t contact = 0;  // index in Model::contacts
+  ContactSide slave, master;
+  std::string keyword;
+};
+
 // 8 bytes a node, so duplicate node ids can be reported with their line.
 struct NodeOrigin {
   std::int32_t file_index = 0;
@@ -71,6 +83,7 @@ struct ReaderState {
   std::vector<SpcSetRequest> spc_sets;
   std::vector<VelocityRequest> velocities;
   std::vector<WallRequest> walls;
+  std::vector<ContactRequest> contacts;
   GlobalId next_internal_curve = -1;  // MAT_024 EPS/ES tables become curves -1, -2, ...
   std::int64_t d3plot_count = 0;      // *DATABASE_BINARY_D3PLOT NPLTC
 };
@@ -116,6 +129,7 @@ void read_control_timestep(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_database_glstat(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_database_matsum(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_database_rwforc(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_database_rcforc(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_database_binary_d3plot(KeywordCards&, const KeywordOptions&, ReaderState&);
 
 // keywords_loads.cpp
@@ -124,6 +138,11 @@ void read_boundary_spc_set(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_initial_velocity(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_initial_velocity_generation(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_rigidwall_planar(KeywordCards&, const KeywordOptions&, ReaderState&);
+
+// keywords_contact.cpp
+void read_contact_single_surface(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_contact_surface_to_surface(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_control_contact(KeywordCards&, const KeywordOptions&, ReaderState&);
 
 // deck_references.cpp: after the last card, before validate_model.
 void resolve_references(ReaderState& state);

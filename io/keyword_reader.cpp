@@ -50,6 +50,9 @@ constexpr KeywordSpec kKeywords[] = {
     {"INITIAL_VELOCITY", read_initial_velocity, 0},
     {"INITIAL_VELOCITY_GENERATION", read_initial_velocity_generation, 0},
     {"RIGIDWALL_PLANAR", read_rigidwall_planar, kIdOption | kMovingOption},
+    {"CONTACT_AUTOMATIC_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption},
+    {"CONTACT_AUTOMATIC_SURFACE_TO_SURFACE", read_contact_surface_to_surface, kIdOption | kTitleOption},
+    {"CONTROL_CONTACT", read_control_contact, 0},
     {"CONTROL_HOURGLASS", read_control_hourglass, 0},
     {"CONTROL_SHELL", read_control_shell, 0},
     {"CONTROL_TERMINATION", read_control_termination, 0},
@@ -57,6 +60,7 @@ constexpr KeywordSpec kKeywords[] = {
     {"DATABASE_GLSTAT", read_database_glstat, 0},
     {"DATABASE_MATSUM", read_database_matsum, 0},
     {"DATABASE_RWFORC", read_database_rwforc, 0},
+    {"DATABASE_RCFORC", read_database_rcforc, 0},
     {"DATABASE_BINARY_D3PLOT", read_database_binary_d3plot, 0},
 };
 

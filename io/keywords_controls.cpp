@@ -106,6 +106,11 @@ void read_database_rwforc(KeywordCards& cards, const KeywordOptions&, ReaderStat
   cards.expect_end();
 }
 
+void read_database_rcforc(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  state.model.controls.rcforc_dt = read_output_interval(cards, "card 1 (DT BINARY LCUR IOOPT)");
+  cards.expect_end();
+}
+
 void read_database_binary_d3plot(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
   const Card& card = cards.require("card 1 (DT LCDT BEAM NPLTC PSETID)");
   const CardFields fields(card, cards.keyword(), kStandardLayout);

@@ -222,6 +222,22 @@ void check_conditions(const Model& m, const IdIndex& nodes) {
   }
 }
 
+void check_contacts(const Model& m) {
+  for (const ContactInterface& c : m.contacts) {
+    const std::string what = "contact " + id_text(c.id) + ": ";
+    for (const auto* side : {&c.slave_parts, &c.master_parts})
+      for (GlobalId part : *side)
+        if (m.parts.count(part) == 0) fail(c.where, what + "part " + id_text(part) + " is not defined");
+    if (!c.slave_all && c.slave_parts.empty()) fail(c.where, what + "the slave side has no parts");
+    if (c.kind == ContactInterface::Kind::SurfaceToSurface && !c.master_all && c.master_parts.empty())
+      fail(c.where, what + "the master side has no parts");
+    if (!(c.death > c.birth)) fail(c.where, what + "death time DT must come after birth time BT");
+    if (!(c.slave_scale > 0 && c.master_scale > 0)) fail(c.where, what + "SFS and SFM must be positive");
+    if (c.slave_thickness < 0 || c.master_thickness < 0 || c.static_friction < 0 || c.dynamic_friction < 0)
+      fail(c.where, what + "SST, MST, FS and FD must not be negative");
+  }
+}
+
 void check_controls(const Model& m) {
   const Controls& c = m.controls;
   if (!(c.end_time > 0.0) && c.end_cycle <= 0) {
@@ -252,6 +268,7 @@ void validate_model(const Model& m) {
   check_sets(m, nodes);
   check_shells(m, nodes);
   check_conditions(m, nodes);
+  check_contacts(m);
   check_controls(m);
 }
 
