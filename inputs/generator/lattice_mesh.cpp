@@ -8,8 +8,8 @@ namespace mc {
 namespace {
 
 // Features closer than this many element sizes share one lattice line: no
-// sliver cells, and each cell is 0.6-1.5 element sizes a side.
-constexpr double kSnap = 0.6;
+// sliver cells, and each cell is 0.75-1.5 element sizes a side.
+constexpr double kSnap = 0.75;
 constexpr double kPi = 3.14159265358979323846;
 
 }  // namespace
@@ -82,6 +82,7 @@ void LatticeMesh::add_face(const LatticeFace& face) {
 }
 
 void LatticeMesh::build_axes(double h) {
+  h_ = h;
   for (LatticeAxis& a : axes_) a.build(h);
 }
 
@@ -201,7 +202,8 @@ void LatticeMesh::apply_beads(Model& m, std::size_t first) const {
       if (x[n] != plane) continue;
       if (!(x[t[0]] > lo[0] && x[t[0]] < hi[0] && x[t[1]] > lo[1] && x[t[1]] < hi[1])) continue;
       const double s = x[t[w]] - lo[w];
-      if (s < bead.length) x[n] += bead.amplitude * std::sin(kPi * s / bead.wavelength);
+      const double amplitude = std::copysign(std::min(std::abs(bead.amplitude), 0.02 * h_), bead.amplitude);
+      if (s < bead.length) x[n] += amplitude * std::sin(kPi * s / bead.wavelength);
     }
   }
 }

@@ -51,6 +51,9 @@ Vehicle::Vehicle(const VehicleSpec& spec, PartCatalog& catalog) : spec_(spec), b
   lattice.axis(1).add_band(spec_.rail_y - spec_.rail_width / 2, spec_.rail_y + spec_.rail_width / 2, 0.5);
   lattice.axis(2).add_band(spec_.rail_bottom(), spec_.rail_top(), 0.5);
   lattice.axis(0).add_band(110, spec_.firewall_x(), 0.7);
+  // The styling map stretches the greenhouse's height by up to 1.45 (the
+  // windshield's rake): finer there, so those quads stay near square.
+  lattice.axis(2).add_band(spec_.belt_z, spec_.roof_z, 0.7);
 }
 
 std::int64_t Vehicle::shells(double h, bool exact) {
@@ -81,7 +84,7 @@ MeshedVehicle Vehicle::mesh(double h, const VehiclePlacement& where, PartCatalog
     for (GlobalId n : s.nodes) {
       const double x = m.nodes[node0 + static_cast<std::size_t>(n - out.first_node)].x[0];
       zone[s.part][0] = zone[s.part][0] || x < spec_.firewall_x();
-      zone[s.part][1] = zone[s.part][1] || x > spec_.greenhouse_rear;
+      zone[s.part][1] = zone[s.part][1] || x > spec_.rear_axle();
     }
   }
   // Parts too small for this element size have no shells: drop them.

@@ -22,7 +22,7 @@ struct VehiclePlacement {
 struct MeshedVehicle {
   std::vector<GlobalId> parts;           // all parts with shells
   std::vector<GlobalId> deformable, rigid;
-  std::vector<GlobalId> front, rear;     // parts ahead of the firewall / behind the C pillars
+  std::vector<GlobalId> front, rear;     // parts reaching ahead of the firewall / behind the rear axle
   GlobalId first_node = 0, last_node = 0;  // its nodes are these ids, consecutive
   double mass = 0;
   std::array<double, 3> heading{};       // unit vector the vehicle faces

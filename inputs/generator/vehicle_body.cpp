@@ -116,15 +116,27 @@ void VehicleBody::xy(GlobalId part, double z, Range x, Range y) {
 
 void VehicleBody::box(const std::string& name, Grade grade, int axis, const std::vector<double>& zones,
                       const std::vector<double>& thickness, Range a, Range b, unsigned walls) {
+  section(name, grade, axis, zones, thickness, a, b, walls, false);
+}
+
+void VehicleBody::tube(const std::string& name, Grade grade, int axis, Range along, double thickness, Range a,
+                       Range b, unsigned walls) {
+  section(name, grade, axis, {along.lo, along.hi}, {thickness}, a, b, walls, true);
+}
+
+void VehicleBody::section(const std::string& name, Grade grade, int axis, const std::vector<double>& zones,
+                          const std::vector<double>& thickness, Range a, Range b, unsigned walls, bool one_part) {
   static const char* const kWall[3][4] = {{"right", "left", "bottom", "top"},
                                           {"bottom", "top", "front", "rear"},
                                           {"front", "rear", "right", "left"}};
   const Range cross[2] = {{std::min(a.lo, a.hi), std::max(a.lo, a.hi)}, {std::min(b.lo, b.hi), std::max(b.lo, b.hi)}};
   for (std::size_t z = 0; z + 1 < zones.size(); ++z) {
     const std::string zone = zones.size() > 2 ? " " + std::to_string(z + 1) : "";
+    const double t = thickness[std::min(z, thickness.size() - 1)];
+    const GlobalId whole = one_part ? part(name + zone, grade, t) : 0;
     for (int w = 0; w < 4; ++w) {
       if (!(walls & (1u << w))) continue;
-      const GlobalId id = part(name + " " + kWall[axis][w] + zone, grade, thickness[std::min(z, thickness.size() - 1)]);
+      const GlobalId id = one_part ? whole : part(name + " " + kWall[axis][w] + zone, grade, t);
       const int normal = (axis + 1 + w / 2) % 3;       // the wall's plane is normal to this cross axis
       const Range& across = cross[w / 2];
       const double plane = w % 2 ? across.hi : across.lo;

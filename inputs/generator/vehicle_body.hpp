@@ -109,6 +109,9 @@ class VehicleBody {
   // 3 b.hi (an open hat section leaves one out).
   void box(const std::string& name, Grade grade, int axis, const std::vector<double>& zones,
            const std::vector<double>& thickness, Range a, Range b, unsigned walls = 15);
+  // The same section as one part (a drawn tube, a one-piece stamping).
+  void tube(const std::string& name, Grade grade, int axis, Range along, double thickness, Range a, Range b,
+            unsigned walls = 15);
   void bead(const LatticeBead& b) { lattice_.add_bead(b); }
   // A rigid wheel `name` and its knuckle (w.part is set here).
   void wheel(const std::string& name, WheelSpec w);
@@ -120,6 +123,8 @@ class VehicleBody {
   double gauge(double t) const { return t * spec_.gauge; }
 
  private:
+  void section(const std::string& name, Grade grade, int axis, const std::vector<double>& zones,
+               const std::vector<double>& thickness, Range a, Range b, unsigned walls, bool one_part);
   const VehicleSpec& spec_;
   PartCatalog& catalog_;
   LatticeMesh lattice_;

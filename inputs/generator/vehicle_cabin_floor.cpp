@@ -24,7 +24,7 @@ void add_cabin_floor(VehicleBody& b) {
       b.xy(b.part(side_name("floor pan " + std::to_string(t + 1), side), Grade::Mild, 0.8), v.floor_z, {x0, x1}, fy);
     }
     for (int k = 0; k < 2; ++k)
-      b.box(side_name("seat cross member " + std::to_string(k + 1), side), Grade::Mild, 1, {fy.lo, fy.hi}, {1.5},
+      b.tube(side_name("seat cross member " + std::to_string(k + 1), side), Grade::Mild, 1, fy, 1.5,
             {v.floor_z, v.floor_z + 60}, {seat_members[k] - 40, seat_members[k] + 40}, 2 | 4 | 8);
     // Floor longitudinal: the rail's load path continued under the floor (a hat closed by the floor).
     b.box(side_name("floor longitudinal", side), Grade::Hsla, 0, {fw + 150, xk}, {1.6},

@@ -22,9 +22,9 @@ void add_cabin_upper(VehicleBody& b) {
   b.xy(b.part("roof", Grade::Mild, 0.7), v.roof_z, {fw, xc}, {-inner, inner});
   // Headers and bow: hats under the roof, which closes them.
   const Range hz{v.roof_z - 50, v.roof_z};
-  b.box("front header", Grade::Mild, 1, {-inner, inner}, {1.2}, hz, {fw, fw + 80}, 1 | 4 | 8);
-  b.box("roof bow", Grade::Mild, 1, {-inner, inner}, {1.0}, hz, {xb, xb + 100}, 1 | 4 | 8);
-  b.box("rear header", Grade::Mild, 1, {-inner, inner}, {1.2}, hz, {xc - 80, xc}, 1 | 4 | 8);
+  b.tube("front header", Grade::Mild, 1, {-inner, inner}, 1.2, hz, {fw, fw + 80}, 1 | 4 | 8);
+  b.tube("roof bow", Grade::Mild, 1, {-inner, inner}, 1.0, hz, {xb, xb + 100}, 1 | 4 | 8);
+  b.tube("rear header", Grade::Mild, 1, {-inner, inner}, 1.2, hz, {xc - 80, xc}, 1 | 4 | 8);
   b.yz(b.part("windshield", Grade::Glass, 5.0), fw, {-inner, inner}, {v.belt_z, hz.lo});
   b.yz(b.part("rear window", Grade::Glass, 4.0), xc, {-inner, inner}, {v.belt_z, hz.lo});
 }

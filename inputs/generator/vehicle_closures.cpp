@@ -22,7 +22,7 @@ void door(VehicleBody& b, const std::string& name, const DoorFrame& d, int side)
   b.yz(b.part(n + " rear end", Grade::Mild, 1.0), d.x1, y, z);
   b.xy(b.part(n + " belt", Grade::Mild, 1.0), v.belt_z, x, y);
   b.xy(b.part(n + " bottom", Grade::Mild, 1.0), bottom, x, y);
-  b.box(n + " intrusion beam", Grade::Boron, 0, {d.x0, d.x1}, {1.8}, side_range(side, {sy - 60, sy - 30}),
+  b.tube(n + " intrusion beam", Grade::Boron, 0, {d.x0, d.x1}, 1.8, side_range(side, {sy - 60, sy - 30}),
         {zm - 20, zm + 20});
   const Range plate_y = side_range(side, {sy - 70, sy - 20});
   b.xy(b.part(n + " hinge lower", Grade::Dp600, 2.5), bottom + 150, {d.hinge_x, d.x0}, plate_y);

@@ -84,7 +84,7 @@ void upper_structure(VehicleBody& b, const FrontStations& s, int side) {
        side_range(side, {apron, shotgun_y.lo}), {v.rail_top(), zwh});
   // Strut tower on the wheelhouse: four walls and a cap.
   const Range tx{axle - 70, axle + 70}, ty = side_range(side, {apron, apron + 120});
-  b.box(side_name("strut tower", side), Grade::Mild, 2, {zwh, zwh + 180}, {1.5}, tx, ty);
+  b.tube(side_name("strut tower", side), Grade::Mild, 2, {zwh, zwh + 180}, 1.5, tx, ty);
   b.xy(b.part(side_name("strut tower cap", side), Grade::Mild, 2.0), zwh + 180, tx, ty);
 }
 
@@ -97,7 +97,7 @@ void radiator_support(VehicleBody& b, const FrontStations& s) {
   const double lower_z = v.rail_bottom() + 20;
   b.box("radiator support lower", Grade::Mild, 1, {-inner, inner}, {1.2}, {v.rail_bottom() - 60, lower_z}, x);
   for (int side : {1, -1})
-    b.box(side_name("radiator support post", side), Grade::Mild, 2, {lower_z, zwh}, {1.2}, x,
+    b.tube(side_name("radiator support post", side), Grade::Mild, 2, {lower_z, zwh}, 1.2, x,
           side_range(side, {inner - 60, inner - 10}));
   b.yz(b.part("radiator", Grade::Aluminium, 1.5), x.hi, {-(inner - 60), inner - 60}, {lower_z, zwh});
 }

@@ -27,7 +27,7 @@ Model generate_three_vehicle(const GeneratorOptions& o) {
   s.vehicles.push_back({midsize_spec(), {}, 0});
   s.vehicles.push_back({compact_spec(), {}, 0, 100});
   s.vehicles.push_back({van_spec(), {}, 35 * kMph, 100});
-  s.vehicle_contacts = {{2, 1}, {1, 0}};
+  s.impacts = {{2, 1}, {1, 0}};
   s.shells_at_scale_1 = 794780;
   s.end_time = 150;
   return build_scene(s, o);
@@ -39,7 +39,7 @@ Model generate_car2car(const GeneratorOptions& o) {
   s.vehicles.push_back({minivan_spec(), {}, 35 * kMph});
   // The second faces the first at 30 degrees, its centre line 500 mm to the side.
   s.vehicles.push_back({minivan_spec(), {{0, 500, 0}, 150}, 35 * kMph, 100, true});
-  s.vehicle_contacts = {{0, 1}, {1, 0}};
+  s.impacts = {{0, 1, true}};
   s.shells_at_scale_1 = 2500000;
   s.end_time = 120;
   return build_scene(s, o);

@@ -82,7 +82,8 @@ void set_controls(Model& m, double end_time, std::int64_t end_cycle) {
 
 Model build_scene(const Scene& scene, const GeneratorOptions& o) {
   const double scale = o.scale > 0 ? o.scale : 1.0;
-  if (scale < 0.005) throw InputError("generator: --scale " + std::to_string(scale) + " is below the smallest, 0.005");
+  // Below this the element size passes 150 mm and whole parts snap away.
+  if (scale < 0.01) throw InputError("generator: --scale " + std::to_string(scale) + " is below the smallest, 0.01");
   Model m;
   PartCatalog catalog(m);
   std::vector<std::unique_ptr<Vehicle>> vehicles;
@@ -121,10 +122,12 @@ Model build_scene(const Scene& scene, const GeneratorOptions& o) {
     rigid.insert(rigid.end(), v.rigid.begin(), v.rigid.end());
     deformable.insert(deformable.end(), v.deformable.begin(), v.deformable.end());
   }
-  for (const auto& [front, rear] : scene.vehicle_contacts)
-    m.contacts.push_back(contact(ContactInterface::Kind::SurfaceToSurface,
-                                 scene.vehicles[front].spec.name + " front to " + scene.vehicles[rear].spec.name + " rear",
-                                 meshed[front].front, meshed[rear].rear));
+  for (const Scene::Impact& i : scene.impacts) {
+    const std::string title = scene.vehicles[i.striking].spec.name + " front to " +
+                              scene.vehicles[i.struck].spec.name + (i.head_on ? " front" : " rear");
+    m.contacts.push_back(contact(ContactInterface::Kind::SurfaceToSurface, title, meshed[i.striking].front,
+                                 i.head_on ? meshed[i.struck].front : meshed[i.struck].rear));
+  }
   m.contacts.push_back(contact(ContactInterface::Kind::SurfaceToSurface, "engines and wheels to bodies", deformable, rigid));
   for (std::size_t c = 0; c < m.contacts.size(); ++c) m.contacts[c].id = static_cast<GlobalId>(c + 1);
 

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "inputs/generator/generator.hpp"
@@ -33,8 +32,13 @@ struct Scene {
   std::int64_t shells_at_scale_1 = 0;  // the real benchmark's element count
   double end_time = 0;                 // ms, the real benchmark's
   bool rigid_wall = false;             // stonewall just ahead of the first vehicle
-  // Surface-to-surface contacts between vehicles: (striking front, struck rear) pairs.
-  std::vector<std::pair<int, int>> vehicle_contacts;
+  // Surface-to-surface contacts between vehicles: the striking vehicle's
+  // front against the struck one's rear (or front, head-on).
+  struct Impact {
+    int striking, struck;
+    bool head_on = false;
+  };
+  std::vector<Impact> impacts;
 };
 
 Model build_scene(const Scene& scene, const GeneratorOptions& options);

@@ -20,7 +20,7 @@ VehicleSpec compact_spec() {  // small three-door hatchback
   v.floor_z = 250, v.rail_y = 420, v.rail_width = 60, v.rail_height = 90, v.rail_z = 420;
   v.belt_z = 930, v.windshield_rake = 380, v.backlight_rake = 250;
   v.greenhouse_rear = v.back_panel_x();
-  v.doors_per_side = 1, v.trunk = false;
+  v.doors_per_side = 1, v.trunk = false, v.floor_tiles = 4;
   v.gauge = 0.9, v.mass = 900, v.engine_mass = 140, v.wheel_mass = 15;
   return v;
 }
@@ -34,7 +34,7 @@ VehicleSpec midsize_spec() {  // mid-size four-door sedan
   v.floor_z = 270, v.rail_y = 520, v.rail_width = 80, v.rail_height = 110, v.rail_z = 460;
   v.belt_z = 990, v.windshield_rake = 450, v.backlight_rake = 350;
   v.greenhouse_rear = v.rear_axle() + 60;
-  v.rail_zones = 4, v.rocker_zones = 3, v.floor_tiles = 4;
+  v.rail_zones = 5, v.rocker_zones = 4, v.floor_tiles = 8;
   v.gauge = 1.05, v.mass = 1600, v.engine_mass = 220, v.wheel_mass = 22;
   return v;
 }
@@ -49,7 +49,7 @@ VehicleSpec van_spec() {  // full-size van: tall, heavy gauge, three seat rows
   v.belt_z = 1150, v.hood_drop = 120, v.windshield_rake = 500, v.backlight_rake = 40;
   v.greenhouse_rear = v.back_panel_x();
   v.trunk = false, v.seat_rows = 3;
-  v.rail_zones = 4, v.rocker_zones = 3, v.floor_tiles = 5;
+  v.rail_zones = 6, v.rocker_zones = 5, v.floor_tiles = 10;
   v.gauge = 1.25, v.mass = 2600, v.engine_mass = 300, v.wheel_mass = 30;
   return v;
 }

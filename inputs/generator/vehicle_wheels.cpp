@@ -12,64 +12,92 @@
 namespace mc {
 namespace {
 
+// The hub rectangle on the lattice, its edges split so the rim points come
+// about one element size apart: fine x and z stations, each with its lattice
+// line (-1 between lines), in the plane y line j.
 struct WheelGrid {
-  int i0, i1, k0, k1, j;  // hub rectangle on the lattice (x lines i, z lines k) in the plane y line j
-  int rings, across;      // disc rings, tread divisions
-  int perimeter() const { return 2 * ((i1 - i0) + (k1 - k0)); }
+  std::vector<double> x, z;
+  std::vector<int> x_line, z_line;
+  int j, rings, across;  // plane; disc rings, tread divisions
+  int nx() const { return static_cast<int>(x.size()) - 1; }
+  int nz() const { return static_cast<int>(z.size()) - 1; }
+  int perimeter() const { return 2 * (nx() + nz()); }
 };
 
+// Stations from line first to line last, each lattice gap split in pieces of about `step`.
+void stations(const LatticeAxis& axis, int first, int last, double step, std::vector<double>& at,
+              std::vector<int>& line) {
+  for (int l = first; l < last; ++l) {
+    const double a = axis.coordinate(l), b = axis.coordinate(l + 1);
+    const int pieces = std::max(1, static_cast<int>(std::lround((b - a) / step)));
+    for (int p = 0; p < pieces; ++p) {
+      at.push_back(a + (b - a) * p / pieces);
+      line.push_back(p == 0 ? l : -1);
+    }
+  }
+  at.push_back(axis.coordinate(last));
+  line.push_back(last);
+}
+
 WheelGrid wheel_grid(const LatticeMesh& lattice, const WheelSpec& w, double h) {
-  WheelGrid g;
-  g.i0 = lattice.axis(0).line(w.x - w.hub_half);
-  g.i1 = lattice.axis(0).line(w.x + w.hub_half);
-  g.k0 = lattice.axis(2).line(w.z - w.hub_half);
-  g.k1 = lattice.axis(2).line(w.z + w.hub_half);
-  g.j = lattice.axis(1).line(w.hub_y);
-  if (g.i1 <= g.i0 || g.k1 <= g.k0)
+  const LatticeAxis &ax = lattice.axis(0), &az = lattice.axis(2);
+  const int i0 = ax.line(w.x - w.hub_half), i1 = ax.line(w.x + w.hub_half);
+  const int k0 = az.line(w.z - w.hub_half), k1 = az.line(w.z + w.hub_half);
+  if (i1 <= i0 || k1 <= k0)
     throw InputError("generator: element size " + std::to_string(h) + " mm is larger than a wheel hub (scale too small)");
+  // About 2 pi R / h rim points over the hub's perimeter.
+  const double hub_perimeter = 2 * (ax.coordinate(i1) - ax.coordinate(i0) + az.coordinate(k1) - az.coordinate(k0));
+  const double step = hub_perimeter * h / (2 * 3.14159265358979323846 * w.radius);
+  WheelGrid g;
+  stations(ax, i0, i1, step, g.x, g.x_line);
+  stations(az, k0, k1, step, g.z, g.z_line);
+  g.j = lattice.axis(1).line(w.hub_y);
   g.rings = std::max(1, static_cast<int>(std::lround((w.radius - w.hub_half) / h)));
   g.across = std::max(1, static_cast<int>(std::lround(std::abs(w.width) / h)));
   return g;
 }
 
-// Lattice (i, k) of the hub rectangle's rim point p, counterclockwise from (i0, k0).
-void rim_point(const WheelGrid& g, int p, int& i, int& k) {
-  const int nx = g.i1 - g.i0, nz = g.k1 - g.k0;
-  if (p < nx) { i = g.i0 + p; k = g.k0; }
-  else if (p < nx + nz) { i = g.i1; k = g.k0 + (p - nx); }
-  else if (p < 2 * nx + nz) { i = g.i1 - (p - nx - nz); k = g.k1; }
-  else { i = g.i0; k = g.k1 - (p - 2 * nx - nz); }
+// Fine grid point (u, v) of the hub rectangle p steps counterclockwise from its corner (0, 0).
+void rim_point(const WheelGrid& g, int p, int& u, int& v) {
+  const int nx = g.nx(), nz = g.nz();
+  if (p < nx) { u = p; v = 0; }
+  else if (p < nx + nz) { u = nx; v = p - nx; }
+  else if (p < 2 * nx + nz) { u = nx - (p - nx - nz); v = nz; }
+  else { u = 0; v = nz - (p - 2 * nx - nz); }
 }
 
 }  // namespace
 
 std::int64_t wheel_shells(const LatticeMesh& lattice, const WheelSpec& w, double h) {
   const WheelGrid g = wheel_grid(lattice, w, h);
-  return std::int64_t{g.perimeter()} * (2 * g.rings + g.across) + std::int64_t{g.i1 - g.i0} * (g.k1 - g.k0);
+  return std::int64_t{g.perimeter()} * (2 * g.rings + g.across) + std::int64_t{g.nx()} * g.nz();
 }
 
 void mesh_wheel(const LatticeMesh& lattice, const WheelSpec& w, double h, Model& m) {
   const WheelGrid g = wheel_grid(lattice, w, h);
-  const int n = g.perimeter();
+  const int n = g.perimeter(), nx = g.nx(), nz = g.nz();
   const double y_in = lattice.axis(1).coordinate(g.j), y_out = y_in + w.width;
-  const double xc = 0.5 * (lattice.axis(0).coordinate(g.i0) + lattice.axis(0).coordinate(g.i1));
-  const double zc = 0.5 * (lattice.axis(2).coordinate(g.k0) + lattice.axis(2).coordinate(g.k1));
+  const double xc = 0.5 * (g.x.front() + g.x.back()), zc = 0.5 * (g.z.front() + g.z.back());
+  const double half_x = g.x.back() - xc, half_z = g.z.back() - zc;
   GlobalId next = m.nodes.back().id + 1;
   auto add_node = [&](double x, double y, double z) {
     m.nodes.push_back({next, {x, y, z}});
     return next++;
   };
-  // Node ids of one loop of n points (index p mod n).
-  using Loop = std::vector<GlobalId>;
+  using Loop = std::vector<GlobalId>;  // node ids of one loop of n points
   std::vector<double> hub_x(n), hub_z(n), rim_x(n), rim_z(n);
   Loop hub(n);
   for (int p = 0; p < n; ++p) {
-    int i, k;
-    rim_point(g, p, i, k);
-    hub[p] = lattice.node_id(i, g.j, k);
-    hub_x[p] = lattice.axis(0).coordinate(i);
-    hub_z[p] = lattice.axis(2).coordinate(k);
-    const double angle = std::atan2(hub_z[p] - zc, hub_x[p] - xc);
+    int u, v;
+    rim_point(g, p, u, v);
+    hub_x[p] = g.x[static_cast<std::size_t>(u)];
+    hub_z[p] = g.z[static_cast<std::size_t>(v)];
+    // The knuckle's lattice nodes; the points between them lie on its straight edges.
+    const int i = g.x_line[static_cast<std::size_t>(u)], k = g.z_line[static_cast<std::size_t>(v)];
+    hub[p] = i >= 0 && k >= 0 ? lattice.node_id(i, g.j, k) : add_node(hub_x[p], y_in, hub_z[p]);
+    // Each rim point straight out from its hub point, with the hub stretched
+    // to a square so its corners go to the diagonals.
+    const double angle = std::atan2((hub_z[p] - zc) / half_z, (hub_x[p] - xc) / half_x);
     rim_x[p] = xc + w.radius * std::cos(angle);
     rim_z[p] = zc + w.radius * std::sin(angle);
   }
@@ -80,14 +108,15 @@ void mesh_wheel(const LatticeMesh& lattice, const WheelSpec& w, double h, Model&
     return loop;
   };
   GlobalId eid = m.shells.back().id + 1;
+  auto quad = [&](GlobalId a, GlobalId b, GlobalId c, GlobalId d) {
+    Shell s;
+    s.id = eid++;
+    s.part = w.part;
+    s.nodes = {a, b, c, d};
+    m.shells.push_back(s);
+  };
   auto band = [&](const Loop& a, const Loop& b) {
-    for (int p = 0; p < n; ++p) {
-      Shell s;
-      s.id = eid++;
-      s.part = w.part;
-      s.nodes = {a[p], a[(p + 1) % n], b[(p + 1) % n], b[p]};
-      m.shells.push_back(s);
-    }
+    for (int p = 0; p < n; ++p) quad(a[p], a[(p + 1) % n], b[(p + 1) % n], b[p]);
   };
   Loop previous = hub;
   for (int r = 1; r <= g.rings; ++r) {  // inner disc
@@ -100,32 +129,26 @@ void mesh_wheel(const LatticeMesh& lattice, const WheelSpec& w, double h, Model&
     band(previous, next_loop);
     previous = next_loop;
   }
-  for (int r = g.rings - 1; r >= 0; --r) {  // outer disc
+  for (int r = g.rings - 1; r >= 1; --r) {  // outer disc
     Loop next_loop = ring(static_cast<double>(r) / g.rings, y_out);
     band(previous, next_loop);
     previous = next_loop;
   }
-  const Loop& outer_hub = previous;
-  // Hub grid of the outer disc: its rim is the last loop, interior nodes new.
-  const int nx = g.i1 - g.i0, nz = g.k1 - g.k0;
+  // The outer disc's hub: a fine grid whose rim closes the last ring.
   std::vector<GlobalId> grid(static_cast<std::size_t>((nx + 1) * (nz + 1)));
-  auto at = [&](int i, int k) -> GlobalId& { return grid[static_cast<std::size_t>((k - g.k0) * (nx + 1) + (i - g.i0))]; };
+  auto at = [&](int u, int v) -> GlobalId& { return grid[static_cast<std::size_t>(v * (nx + 1) + u)]; };
+  for (int v = 0; v <= nz; ++v)
+    for (int u = 0; u <= nx; ++u)
+      at(u, v) = add_node(g.x[static_cast<std::size_t>(u)], y_out, g.z[static_cast<std::size_t>(v)]);
+  Loop rim(n);
   for (int p = 0; p < n; ++p) {
-    int i, k;
-    rim_point(g, p, i, k);
-    at(i, k) = outer_hub[p];
+    int u, v;
+    rim_point(g, p, u, v);
+    rim[p] = at(u, v);
   }
-  for (int k = g.k0 + 1; k < g.k1; ++k)
-    for (int i = g.i0 + 1; i < g.i1; ++i)
-      at(i, k) = add_node(lattice.axis(0).coordinate(i), y_out, lattice.axis(2).coordinate(k));
-  for (int k = g.k0; k < g.k1; ++k)
-    for (int i = g.i0; i < g.i1; ++i) {
-      Shell s;
-      s.id = eid++;
-      s.part = w.part;
-      s.nodes = {at(i, k), at(i + 1, k), at(i + 1, k + 1), at(i, k + 1)};
-      m.shells.push_back(s);
-    }
+  band(previous, rim);
+  for (int v = 0; v < nz; ++v)
+    for (int u = 0; u < nx; ++u) quad(at(u, v), at(u + 1, v), at(u + 1, v + 1), at(u, v + 1));
 }
 
 }  // namespace mc
