@@ -5,9 +5,9 @@
 namespace mc {
 
 const char* mpi_call_name(MpiCall c) {
-  constexpr const char* kNames[] = {"MPI_Allreduce", "MPI_Bcast",  "MPI_Barrier", "MPI_Gather",
-                                    "MPI_Send",      "MPI_Recv",   "MPI_Isend",   "MPI_Irecv",
-                                    "MPI_Waitall",   "collective wait"};
+  constexpr const char* kNames[] = {"MPI_Allreduce", "MPI_Bcast", "MPI_Barrier", "MPI_Gather",
+                                    "MPI_Allgather", "MPI_Alltoall", "MPI_Send", "MPI_Recv",
+                                    "MPI_Isend",     "MPI_Irecv",   "MPI_Waitall", "collective wait"};
   return kNames[static_cast<int>(c)];
 }
 
@@ -34,7 +34,8 @@ void Communicator::record(MpiCall c, std::int64_t bytes, double seconds) {
   s.seconds += seconds;
   // The histogram counts messages where they start: sends and collectives.
   const bool message = c == MpiCall::Allreduce || c == MpiCall::Bcast || c == MpiCall::Gather ||
-                       c == MpiCall::Send || c == MpiCall::Isend;
+                       c == MpiCall::Allgather || c == MpiCall::Alltoall || c == MpiCall::Send ||
+                       c == MpiCall::Isend;
   if (message) s.histogram[size_bucket(bytes)] += 1;
 }
 
@@ -65,6 +66,32 @@ void Communicator::allreduce_sum(double* values, int count) {
   const double t0 = MPI_Wtime();
   MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   record(MpiCall::Allreduce, static_cast<std::int64_t>(count) * sizeof(double), MPI_Wtime() - t0);
+}
+
+void Communicator::allreduce_min(double* values, int count) {
+  wait_before_collective();
+  const double t0 = MPI_Wtime();
+  MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+  record(MpiCall::Allreduce, static_cast<std::int64_t>(count) * sizeof(double), MPI_Wtime() - t0);
+}
+
+std::vector<double> Communicator::allgather(const std::vector<double>& row) {
+  wait_before_collective();
+  std::vector<double> all(row.size() * static_cast<std::size_t>(size_));
+  const double t0 = MPI_Wtime();
+  const int n = static_cast<int>(row.size());
+  MPI_Allgather(row.data(), n, MPI_DOUBLE, all.data(), n, MPI_DOUBLE, MPI_COMM_WORLD);
+  record(MpiCall::Allgather, static_cast<std::int64_t>(row.size() * sizeof(double)), MPI_Wtime() - t0);
+  return all;
+}
+
+std::vector<std::int64_t> Communicator::alltoall(const std::vector<std::int64_t>& send) {
+  wait_before_collective();
+  std::vector<std::int64_t> received(static_cast<std::size_t>(size_));
+  const double t0 = MPI_Wtime();
+  MPI_Alltoall(send.data(), 1, MPI_INT64_T, received.data(), 1, MPI_INT64_T, MPI_COMM_WORLD);
+  record(MpiCall::Alltoall, static_cast<std::int64_t>(send.size() * sizeof(std::int64_t)), MPI_Wtime() - t0);
+  return received;
 }
 
 void Communicator::bcast(void* data, std::int64_t bytes, int root) {

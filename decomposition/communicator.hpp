@@ -15,7 +15,7 @@
 namespace mc {
 
 enum class MpiCall : int {
-  Allreduce, Bcast, Barrier, Gather, Send, Recv, Isend, Irecv, Waitall,
+  Allreduce, Bcast, Barrier, Gather, Allgather, Alltoall, Send, Recv, Isend, Irecv, Waitall,
   CollectiveWait,  // the profiling barrier before a collective (imbalance)
   Count
 };
@@ -50,6 +50,11 @@ class Communicator {
   double allreduce_max(double local);
   std::int64_t allreduce_max(std::int64_t local);
   void allreduce_sum(double* values, int count);  // element-wise, in place
+  void allreduce_min(double* values, int count);  // element-wise, in place
+  // Every rank's equal-length row, in rank order (contact bounding boxes).
+  std::vector<double> allgather(const std::vector<double>& row);
+  // send[r] goes to rank r; returns what each rank sent here (contact plans).
+  std::vector<std::int64_t> alltoall(const std::vector<std::int64_t>& send);
   void bcast(void* data, std::int64_t bytes, int root);
   void bcast_string(std::string& s, int root);
   // Root receives every rank's value, in rank order; others get an empty vector.

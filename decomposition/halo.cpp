@@ -8,6 +8,8 @@ namespace mc {
 namespace {
 constexpr int kHaloSetupTag = 200;
 constexpr int kHaloTag = 201;
+// Global "element id" of rank r's contact term: after every real element.
+constexpr GlobalId kContactTermId = GlobalId{1} << 62;
 
 // Local corners (element, corner) at each node, in element order.
 std::vector<std::vector<std::pair<int, int>>> node_corners(const LocalMesh& mesh) {
@@ -21,9 +23,15 @@ std::vector<std::vector<std::pair<int, int>>> node_corners(const LocalMesh& mesh
 }
 }  // namespace
 
-Halo::Halo(const SubdomainPlan& plan, const LocalMesh& mesh, int rank, Communicator& comm)
-    : neighbours_(plan.neighbours), owned_(mesh.node_ids.size(), 1) {
-  const auto corners = node_corners(mesh);
+Halo::Halo(const SubdomainPlan& plan, const LocalMesh& mesh, int rank, Communicator& comm, bool contact_terms)
+    : element_count_(static_cast<int>(mesh.element_ids.size())), neighbours_(plan.neighbours),
+      owned_(mesh.node_ids.size(), 1) {
+  auto corners = node_corners(mesh);
+  if (contact_terms)
+    for (std::size_t n = 0; n < corners.size(); ++n) corners[n].emplace_back(element_count_ + static_cast<int>(n), 0);
+  const auto global_id = [&](int e) {
+    return e < element_count_ ? mesh.element_ids[static_cast<std::size_t>(e)] : kContactTermId + rank;
+  };
   const std::size_t nq = neighbours_.size();
   send_corners_.resize(nq);
   // Setup message per neighbour: for each shared node (agreed order) the
@@ -38,7 +46,7 @@ Halo::Halo(const SubdomainPlan& plan, const LocalMesh& mesh, int rank, Communica
       setup_out[q].push_back(static_cast<std::int64_t>(corners[n].size()));
       for (const auto& [e, c] : corners[n]) {
         send_corners_[q].emplace_back(e, c);
-        setup_out[q].push_back(mesh.element_ids[e]);
+        setup_out[q].push_back(global_id(e));
       }
     }
   }
@@ -69,7 +77,7 @@ Halo::Halo(const SubdomainPlan& plan, const LocalMesh& mesh, int rank, Communica
   }
   term_offset_.push_back(0);
   for (auto& [n, list] : terms) {
-    for (const auto& [e, c] : corners[n]) list.emplace_back(mesh.element_ids[e], -1, 4 * e + c);
+    for (const auto& [e, c] : corners[n]) list.emplace_back(global_id(e), -1, 4 * e + c);
     std::sort(list.begin(), list.end());
     shared_node_.push_back(n);
     for (const auto& [id, source, position] : list) terms_.emplace_back(source, position);
@@ -108,16 +116,25 @@ void Halo::sum_corners(int width, Value value, Set set, Communicator& comm) {
     }
 }
 
-void Halo::sum_shared_forces(const CornerForceView& force, const Vec3View& f, const Vec3View& m, Communicator& comm) {
+void Halo::sum_shared_forces(const CornerForceView& force, const Vec3View& fc, const Vec3View& f, const Vec3View& m,
+                             Communicator& comm) {
   sum_corners(
-      6, [&](int e, int c, int k) { return -corner_force(force, e, c, k); },
+      6,
+      [&](int e, int c, int k) {
+        if (e >= element_count_) return k < 3 ? fc(e - element_count_, k) : Real(0);
+        return -corner_force(force, e, c, k);
+      },
       [&](int n, int k, Real v) { (k < 3 ? f(n, k) : m(n, k - 3)) = v; }, comm);
 }
 
 void Halo::sum_shared_masses(const std::vector<Real>& mass_share, const std::vector<Real>& inertia_share,
                              const RealView& mass, const RealView& inertia, Communicator& comm) {
   sum_corners(
-      2, [&](int e, int, int k) { return k == 0 ? mass_share[e] : inertia_share[e]; },
+      2,
+      [&](int e, int, int k) {
+        if (e >= element_count_) return Real(0);
+        return k == 0 ? mass_share[e] : inertia_share[e];
+      },
       [&](int n, int k, Real v) { (k == 0 ? mass(n) : inertia(n)) = v; }, comm);
 }
 

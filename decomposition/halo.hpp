@@ -21,16 +21,20 @@ namespace mc {
 class Halo {
  public:
   Halo() = default;  // one rank: nothing shared
-  // Collective over this rank's neighbours.
-  Halo(const SubdomainPlan& plan, const LocalMesh& mesh, int rank, Communicator& comm);
+  // Collective over this rank's neighbours. With contact_terms, each holder's
+  // contact share at a shared node is one more term, after the corners, in
+  // rank order.
+  Halo(const SubdomainPlan& plan, const LocalMesh& mesh, int rank, Communicator& comm, bool contact_terms = false);
 
   bool active() const { return !neighbours_.empty(); }
   // Local nodes whose lowest-ranked holder is this rank: they count in sums
   // over the whole model (energies, momenta, rigid-body and wall totals).
   const std::vector<std::uint8_t>& owned() const { return owned_; }
 
-  // f, m of shared nodes = minus the sum of all corner forces, in element order.
-  void sum_shared_forces(const CornerForceView& force, const Vec3View& f, const Vec3View& m, Communicator& comm);
+  // f, m of shared nodes = minus the sum of all corner forces, in element
+  // order, plus the holders' contact shares `fc` (when built with contact terms).
+  void sum_shared_forces(const CornerForceView& force, const Vec3View& fc, const Vec3View& f, const Vec3View& m,
+                         Communicator& comm);
   // mass, inertia of shared nodes = the sum of all elements' shares, in element order.
   void sum_shared_masses(const std::vector<Real>& mass_share, const std::vector<Real>& inertia_share,
                          const RealView& mass, const RealView& inertia, Communicator& comm);
@@ -40,6 +44,7 @@ class Halo {
   template <class Value, class Set>
   void sum_corners(int width, Value value, Set set, Communicator& comm);
 
+  int element_count_ = 0;  // corner (e, c) with e >= this: the contact term of node e - count
   std::vector<int> neighbours_;
   // Per neighbour: this rank's corners at the nodes shared with it, in the
   // agreed node order, each node's corners in element order.

@@ -64,4 +64,20 @@ void RwforcWriter::write(double time, const std::vector<WallRecord>& walls) {
   o.flush();
 }
 
+RcforcWriter::RcforcWriter(const std::string& dir, const std::string& title, bool append)
+    : file_(dir + "/rcforc", title,
+            "time interface slave_x slave_y slave_z master_x master_y master_z energy active_pairs", append) {}
+
+void RcforcWriter::write(double time, const std::vector<ContactRecord>& contacts) {
+  if (!file_.active()) return;
+  auto& o = file_.stream();
+  for (const ContactRecord& c : contacts) {
+    o << num(time) << " " << c.id;
+    for (double f : c.slave_force) o << num(f);
+    for (double f : c.master_force) o << num(f);
+    o << num(c.energy) << " " << c.active_pairs << "\n";
+  }
+  o.flush();
+}
+
 }  // namespace mc

@@ -1,6 +1,7 @@
 // LS-DYNA-like ASCII time histories, one line per output time (columns
 // named in a '#' header; README documents each column):
 //   glstat  global energies     matsum  per-part energies     rwforc  wall forces
+//   rcforc  contact interface forces and energies
 // Only rank 0 opens files; other ranks hold inert writers.
 #pragma once
 
@@ -50,6 +51,16 @@ class RwforcWriter {
   RwforcWriter() = default;
   RwforcWriter(const std::string& dir, const std::string& title, bool append = false);
   void write(double time, const std::vector<WallRecord>& walls);
+
+ private:
+  HistoryFile file_;
+};
+
+class RcforcWriter {
+ public:
+  RcforcWriter() = default;
+  RcforcWriter(const std::string& dir, const std::string& title, bool append = false);
+  void write(double time, const std::vector<ContactRecord>& contacts);
 
  private:
   HistoryFile file_;

@@ -31,6 +31,13 @@ struct PartRecord {
   std::array<double, 3> momentum{};
 };
 
+struct ContactRecord {
+  GlobalId id = 0;  // the interface's CID (or its position in the deck)
+  std::array<double, 3> slave_force{}, master_force{};
+  double energy = 0;  // penalty energy stored + friction work so far
+  std::int64_t active_pairs = 0;
+};
+
 struct WallRecord {
   int id = 0;  // 1-based, in deck order
   double normal_force = 0;

@@ -53,9 +53,10 @@ std::vector<PartRecord> part_energies(const State& s, Communicator& comm) {
   return parts;
 }
 
-EnergyRecord global_energies(const State& s, const std::vector<PartRecord>& parts,
+EnergyRecord global_energies(const State& s, const std::vector<PartRecord>& parts, double contact,
                              double initial_total) {
   EnergyRecord r;
+  r.contact = contact;
   r.time = s.time;
   r.dt = s.dt_next;
   r.cycle = s.cycle;

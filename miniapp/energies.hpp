@@ -16,7 +16,8 @@ namespace mc {
 void keep_half_step_velocities(State& state);
 
 std::vector<PartRecord> part_energies(const State& state, Communicator& comm);
-EnergyRecord global_energies(const State& state, const std::vector<PartRecord>& parts,
+// `contact`: the model-wide contact energy (ContactPhase::outputs).
+EnergyRecord global_energies(const State& state, const std::vector<PartRecord>& parts, double contact,
                              double initial_total);
 
 }  // namespace mc

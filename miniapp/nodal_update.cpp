@@ -22,6 +22,9 @@ KOKKOS_INLINE_FUNCTION void gather(const NodeData& nd, const CornerForceView& fo
     const int e = nd.corner(i) >> 2, c = nd.corner(i) & 3;
     for (int k = 0; k < 6; ++k) sum[k] -= corner_force(force, e, c, k);
   }
+  // After the corners, as Halo adds it at shared nodes.
+  if (nd.fc.extent(0) > 0)
+    for (int k = 0; k < 3; ++k) sum[k] += nd.fc(n, k);
   for (int k = 0; k < 3; ++k) {
     nd.f(n, k) = sum[k];
     nd.m(n, k) = sum[3 + k];
@@ -31,7 +34,7 @@ KOKKOS_INLINE_FUNCTION void gather(const NodeData& nd, const CornerForceView& fo
 // The Views of NodeData without its host vectors, cheap to capture.
 NodeData device_part(const NodeData& nd) {
   NodeData d;
-  d.x = nd.x; d.v = nd.v; d.w = nd.w; d.f = nd.f; d.m = nd.m;
+  d.x = nd.x; d.v = nd.v; d.w = nd.w; d.f = nd.f; d.m = nd.m; d.fc = nd.fc;
   d.mass = nd.mass; d.inertia = nd.inertia; d.fixed = nd.fixed;
   d.corner_offset = nd.corner_offset; d.corner = nd.corner;
   return d;

@@ -9,10 +9,11 @@
 
 namespace mc {
 
-enum class Phase : int { Elements, Nodes, SharedNodes, RigidBodies, RigidWalls, Output, Count };
+enum class Phase : int { Elements, Contact, ContactMessages, Nodes, SharedNodes, RigidBodies, RigidWalls, Output, Count };
 
 inline const char* phase_name(Phase p) {
-  constexpr const char* kNames[] = {"elements", "nodes", "shared nodes", "rigid bodies", "rigid walls", "output"};
+  constexpr const char* kNames[] = {"elements",     "contact",      "contact messages", "nodes",
+                                    "shared nodes", "rigid bodies", "rigid walls",      "output"};
   return kNames[static_cast<int>(p)];
 }
 

@@ -4,6 +4,7 @@
 #include <limits>
 #include <sstream>
 
+#include "contact/contact_phase.hpp"
 #include "io/history_writers.hpp"
 #include "io/vtk_writer.hpp"
 #include "miniapp/energies.hpp"
@@ -43,20 +44,23 @@ struct Outputs {
   GlstatWriter glstat;
   MatsumWriter matsum;
   RwforcWriter rwforc;
+  RcforcWriter rcforc;
   VtkSeriesWriter d3plot;  // ParaView series; every rank writes its piece
-  OutputClock glstat_clock, matsum_clock, rwforc_clock, d3plot_clock;
+  OutputClock glstat_clock, matsum_clock, rwforc_clock, d3plot_clock, rcforc_clock;
 
   // A resumed run (cycle > 0) appends to the histories and the ParaView series.
   Outputs(const RunSettings& rs, const Communicator& comm, State& s)
       : glstat_clock(rs.glstat_dt, rs.end_time, s.carry.next_output[0]),
         matsum_clock(rs.matsum_dt, rs.end_time, s.carry.next_output[1]),
         rwforc_clock(rs.rwforc_dt, rs.end_time, s.carry.next_output[2]),
-        d3plot_clock(rs.d3plot_dt, rs.end_time, s.carry.next_output[3]) {
+        d3plot_clock(rs.d3plot_dt, rs.end_time, s.carry.next_output[3]),
+        rcforc_clock(rs.rcforc_dt, rs.end_time, s.carry.next_output[4]) {
     const bool append = s.cycle > 0;
     if (comm.root() && rs.write_files) {
       glstat = GlstatWriter(rs.output_dir, rs.title, append);
       matsum = MatsumWriter(rs.output_dir, rs.title, append);
       rwforc = RwforcWriter(rs.output_dir, rs.title, append);
+      if (s.contact.active()) rcforc = RcforcWriter(rs.output_dir, rs.title, append);
     }
     if (rs.write_files && rs.d3plot_dt > 0) {  // DT 0: no plot states, as LS-DYNA
       d3plot = VtkSeriesWriter(rs.output_dir, "d3plot", comm.rank(), comm.size());
@@ -66,8 +70,8 @@ struct Outputs {
 };
 
 struct DueOutputs {
-  bool glstat = false, matsum = false, rwforc = false, d3plot = false;
-  bool any() const { return glstat || matsum || rwforc || d3plot; }
+  bool glstat = false, matsum = false, rwforc = false, d3plot = false, rcforc = false;
+  bool any() const { return glstat || matsum || rwforc || d3plot || rcforc; }
 };
 
 DueOutputs due_outputs(const State& s, Outputs& out, bool force) {
@@ -76,16 +80,23 @@ DueOutputs due_outputs(const State& s, Outputs& out, bool force) {
   d.matsum = out.matsum_clock.due(s.time, s.cycle) || force;
   d.rwforc = (out.rwforc_clock.due(s.time, s.cycle) || force) && !s.walls.empty();
   d.d3plot = (out.d3plot_clock.due(s.time, s.cycle) || force) && out.d3plot.active();
+  d.rcforc = (out.rcforc_clock.due(s.time, s.cycle) || force) && s.contact.active();
   return d;
 }
 
-EnergyRecord write_outputs(State& s, Outputs& out, Communicator& comm, const DueOutputs& due) {
+EnergyRecord write_outputs(State& s, Outputs& out, const ContactPhase& contact, Communicator& comm,
+                           const DueOutputs& due) {
   const bool glstat = due.glstat, matsum = due.matsum, rwforc = due.rwforc;
   EnergyRecord energy;
   reduce_wall_outputs(s, comm);
+  std::vector<ContactRecord> contacts;
+  if (contact.active() && (glstat || matsum || due.rcforc)) contacts = contact.outputs(s, comm);
+  if (due.rcforc) out.rcforc.write(s.time, contacts);
   if (glstat || matsum) {
     const std::vector<PartRecord> parts = part_energies(s, comm);
-    energy = global_energies(s, parts, s.carry.initial_total);
+    double contact_energy = 0;
+    for (const ContactRecord& c : contacts) contact_energy += c.energy;
+    energy = global_energies(s, parts, contact_energy, s.carry.initial_total);
     if (glstat) out.glstat.write(energy);
     if (matsum) out.matsum.write(s.time, parts);
   }
@@ -161,6 +172,8 @@ void print_progress(const State& s, const RunSettings& rs, double elapsed) {
 RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Halo* halo) {
   RunResult result;
   Outputs out(rs, comm, s);
+  ContactPhase contact;
+  if (s.contact.active()) contact = ContactPhase(s, comm);
   if (s.cycle == 0) initialize_rigid_bodies(s, comm);  // a restart brings its bodies along
   double last_checkpoint = wall_seconds();
   const double start = wall_seconds();
@@ -175,7 +188,12 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
         ScopedPhase phase(result.timers, Phase::Elements);
         dt_local = shell_internal_force(s, static_cast<Real>(s.dt_prev));
       }
-      const double dt = comm.allreduce_min(dt_local < 0 ? -1.0 : rs.tssfac * dt_local);
+      // One Allreduce a cycle: the step, and with contact whether any rank needs a bucket sort.
+      double agreed[2] = {dt_local < 0 ? -1.0 : rs.tssfac * dt_local, contact.active() && contact.wants_sort(s) ? -1.0 : 0.0};
+      if (contact.active()) comm.allreduce_min(agreed, 2);
+      else agreed[0] = comm.allreduce_min(agreed[0]);
+      const double dt = agreed[0];
+      const bool contact_sort = agreed[1] < 0;
       if (!(dt > 0)) report_bad_element(s, comm);
       if (dt >= 0.1 * std::numeric_limits<Real>::max())
         throw NumericalFault("no deformable shell sets a time step (all parts rigid or eroded)");
@@ -202,6 +220,15 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
                         (rs.end_cycle > 0 && s.cycle + 1 >= rs.end_cycle) || request.stop;
       const DueOutputs due = due_outputs(s, out, first || last);
       if (due.glstat || due.matsum) keep_half_step_velocities(s);
+      if (contact.active()) {
+        double message_seconds;
+        {
+          ScopedPhase phase(result.timers, Phase::Contact);
+          message_seconds = contact.compute(s, comm, contact_sort);
+        }
+        result.timers.add(Phase::Contact, -message_seconds);
+        result.timers.add(Phase::ContactMessages, message_seconds);
+      }
       if (halo && halo->active()) {
         {
           ScopedPhase phase(result.timers, Phase::Nodes);
@@ -209,7 +236,7 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
         }
         {
           ScopedPhase phase(result.timers, Phase::SharedNodes);
-          halo->sum_shared_forces(s.elements.force, s.nodes.f, s.nodes.m, comm);
+          halo->sum_shared_forces(s.elements.force, s.nodes.fc, s.nodes.f, s.nodes.m, comm);
         }
         ScopedPhase phase(result.timers, Phase::Nodes);
         integrate_velocities(s, static_cast<Real>(dt_avg));
@@ -227,7 +254,7 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
       }
       if (due.any()) {
         ScopedPhase phase(result.timers, Phase::Output);
-        const EnergyRecord e = write_outputs(s, out, comm, due);
+        const EnergyRecord e = write_outputs(s, out, contact, comm, due);
         if (first) {
           s.carry.initial_total = e.total;
           s.carry.first_energy = e;
@@ -283,6 +310,7 @@ RunSettings run_settings(const Model& model, const Options& o) {
   rs.glstat_dt = model.controls.glstat_dt;
   rs.matsum_dt = model.controls.matsum_dt;
   rs.rwforc_dt = model.controls.rwforc_dt;
+  rs.rcforc_dt = model.controls.rcforc_dt;
   rs.d3plot_dt = model.controls.d3plot_dt;
   rs.output_dir = o.output_dir;
   rs.stop_file = o.output_dir + "/minicrash.stop";

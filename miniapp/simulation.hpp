@@ -23,7 +23,7 @@ struct RunSettings {
   std::int64_t end_cycle = 0;     // 0: no cycle limit
   double tssfac = 0.9;
   double dt_min_factor = 0;       // stop when dt < factor * first dt (DTMIN)
-  double glstat_dt = 0, matsum_dt = 0, rwforc_dt = 0;
+  double glstat_dt = 0, matsum_dt = 0, rwforc_dt = 0, rcforc_dt = 0;
   double d3plot_dt = 0;           // ParaView output interval; 0: none
   std::string output_dir = ".";
   bool write_files = true;        // false for tests that inspect the state only

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "contact/contact_setup.hpp"
 #include "io/model.hpp"
 #include "io/output_records.hpp"
 #include "miniapp/material_params.hpp"
@@ -24,6 +25,7 @@ inline constexpr std::uint8_t kFixX = 1, kFixY = 2, kFixZ = 4, kFixRx = 8, kFixR
 struct NodeData {
   Vec3View x, x0, v, w;       // position, initial position, velocity, angular velocity
   Vec3View f, m;              // net force and moment of the current cycle
+  Vec3View fc;                // this rank's share of the contact force (size 0 without contact)
   // v^{n-1/2}, w^{n-1/2} kept at output cycles only: kinetic energy at t^n is
   // 1/2 m v^{n-1/2}.v^{n+1/2}, the quantity central differences conserve.
   Vec3View v_before, w_before;
@@ -94,6 +96,7 @@ struct State {
   std::vector<PartInfo> part_info;
   std::vector<RigidBody> rigid_bodies;
   std::vector<WallState> walls;
+  ContactSetup contact;
   int max_points = 0;         // largest NIP over parts (row width / 4 of points)
   bool uses_hourglass_stiffness = false;
   double added_mass = 0;      // by mass scaling
@@ -105,8 +108,9 @@ struct State {
     double dt_floor = 0;               // DTMIN * first step
     double initial_total = 0;          // energy at cycle 0 (energy ratio)
     EnergyRecord first_energy;
-    std::array<double, 4> next_output{};  // glstat, matsum, rwforc, d3plot clocks
+    std::array<double, 5> next_output{};  // glstat, matsum, rwforc, d3plot, rcforc clocks
     std::vector<double> d3plot_times;  // ParaView steps written so far
+    std::vector<double> contact_friction_work;  // per interface, this rank's pairs
   } carry;
 
   // Time integration.

@@ -152,6 +152,8 @@ State build_state(const Model& model, const LocalMesh& mesh) {
   apply_initial_velocities(model, mesh, s);
   setup_rigid_bodies(mesh, s);
   setup_rigid_walls(model, mesh, s);
+  s.contact = build_contact_setup(model, s);
+  if (s.contact.active()) s.nodes.fc = Vec3View("nodes.fc", s.nodes.count());
   return s;
 }
 

@@ -51,6 +51,7 @@ inline void loop_carry_fields(IO& io, S& s) {
   io.pod(s.carry.first_energy);
   io.pod(s.carry.next_output);
   io.vec(s.carry.d3plot_times);
+  io.vec(s.carry.contact_friction_work);
 }
 
 }  // namespace mc

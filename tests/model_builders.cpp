@@ -47,6 +47,47 @@ Model plate_model(const PlateSpec& spec) {
   return m;
 }
 
+Model colliding_plates(double gap, double v_bottom, double v_top, double mu) {
+  PlateSpec spec;
+  spec.lx = spec.ly = 20;  // 2 mm elements: the contact thickness is not capped (0.4 of an edge)
+  spec.end_time = 0.2;
+  Model m = plate_model(spec);
+  const std::size_t nodes = m.nodes.size(), shells = m.shells.size();
+  for (std::size_t i = 0; i < nodes; ++i) {
+    Node n = m.nodes[i];
+    n.id += 1000;
+    n.x = {n.x[0] + 0.9, n.x[1] + 0.6, gap};
+    m.nodes.push_back(n);
+  }
+  for (std::size_t e = 0; e < shells; ++e) {
+    Shell s = m.shells[e];
+    s.id += 1000;
+    s.part = 2;
+    for (GlobalId& n : s.nodes) n += 1000;
+    m.shells.push_back(s);
+  }
+  Part top = m.parts[1];
+  top.id = 2;
+  top.title = "top plate";
+  m.parts[2] = top;
+  InitialVelocity up, down;
+  for (std::size_t i = 0; i < nodes; ++i) {
+    up.nodes.push_back(m.nodes[i].id);
+    down.nodes.push_back(m.nodes[i + nodes].id);
+  }
+  up.v = {0, 0, v_bottom};
+  down.v = {0, 0, -v_top};
+  m.initial_velocities = {up, down};
+  ContactInterface c;
+  c.id = 1;
+  c.kind = ContactInterface::Kind::SurfaceToSurface;
+  c.slave_parts = {1};
+  c.master_parts = {2};
+  c.static_friction = c.dynamic_friction = mu;
+  m.contacts.push_back(c);
+  return m;
+}
+
 RunResult run_quietly(State& state, double end_time, std::function<void(const State&)> probe) {
   Communicator comm;
   RunSettings rs;

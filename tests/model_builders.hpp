@@ -30,6 +30,12 @@ struct PlateSpec {
 Model plate_model(const PlateSpec& spec);
 GlobalId plate_node_id(const PlateSpec& spec, int i, int j);
 
+// Two 20 x 20 mm elastic plates (10 x 10 shells), 1 mm thick, parallel to
+// x-y: plate 1 (part 1) at z = 0 moving up at v_bottom, plate 2 (part 2,
+// ids + 1000) at z = gap, shifted by (0.9, 0.6) mm, moving down at v_top; surface-to-surface
+// contact between them with friction coefficient mu.
+Model colliding_plates(double gap, double v_bottom, double v_top, double mu);
+
 // Runs with no output files; optional per-cycle probe.
 RunResult run_quietly(State& state, double end_time,
                       std::function<void(const State&)> probe = {});

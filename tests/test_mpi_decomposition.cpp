@@ -83,7 +83,8 @@ TEST(MpiProfile, AllreduceCountIsCyclesPlusTwoOutputsAndHistogramCountsEveryMess
   const RunResult r = run_simulation(local.state, rs, comm, &local.halo);
   EXPECT_EQ(comm.stats()[static_cast<int>(MpiCall::Allreduce)].calls - before, r.cycles + 2);
   std::int64_t messages = 0, histogram = 0;
-  for (MpiCall c : {MpiCall::Allreduce, MpiCall::Bcast, MpiCall::Gather, MpiCall::Send, MpiCall::Isend})
+  for (MpiCall c : {MpiCall::Allreduce, MpiCall::Bcast, MpiCall::Gather, MpiCall::Allgather, MpiCall::Alltoall,
+                    MpiCall::Send, MpiCall::Isend})
     messages += comm.stats()[static_cast<int>(c)].calls;
   for (const CallStats& s : comm.stats())
     for (std::int64_t h : s.histogram) histogram += h;

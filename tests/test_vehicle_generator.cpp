@@ -111,7 +111,9 @@ TEST(VehicleGenerator, AtScaleOneCountsMatchTheRealBenchmarksWithinFivePercent) 
     std::printf("%-9s scale 1: %zu shells (benchmark %.0f), %zu parts (benchmark %.0f)\n", b.preset, m.shells.size(),
                 b.shells, m.parts.size(), b.parts);
     EXPECT_NEAR(static_cast<double>(m.shells.size()) / b.shells, 1.0, 0.05) << b.preset;
-    if (b.parts > 0) EXPECT_NEAR(static_cast<double>(m.parts.size()) / b.parts, 1.0, 0.2) << b.preset;
+    if (b.parts > 0) {
+      EXPECT_NEAR(static_cast<double>(m.parts.size()) / b.parts, 1.0, 0.2) << b.preset;
+    }
   }
 }
 

@@ -1,4 +1,5 @@
-// minicrash-gen PRESET [--scale S] [--size H] [--endtim T] [--cycles N] [--velocity V] -o deck.k
+// minicrash-gen PRESET [--scale S] [--size H] [--endtim T] [--cycles N] [--velocity V] [--no-rigid] [--no-contact]
+//               -o deck.k
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -11,13 +12,14 @@ namespace {
 
 void usage(std::ostream& out) {
   out << "usage: minicrash-gen PRESET [--scale S] [--size H] [--endtim T] [--cycles N] [--velocity V] [--no-rigid]\n"
-         "                     -o deck.k\n\n"
+         "                     [--no-contact] -o deck.k\n\n"
          "  --scale S      vehicle presets: element count as a fraction of the benchmark's (default 1)\n"
          "  --size H       element size in mm (default: the preset's, or the one --scale gives)\n"
          "  --endtim T     termination time in ms (default: the preset's)\n"
          "  --cycles N     also stop after N cycles (ENDCYC)\n"
          "  --velocity V   impact speed in mm/ms = m/s (default: the preset's)\n"
          "  --no-rigid     leave out the preset's MAT_RIGID parts\n"
+         "  --no-contact   leave out the preset's contact interfaces\n"
          "  -o FILE        deck to write (required)\n\npresets:\n";
   for (const mc::PresetInfo& p : mc::generator_presets()) out << "  " << p.name << "  " << p.description << "\n";
 }
@@ -46,6 +48,7 @@ int main(int argc, char** argv) {
       else if (arg == "--cycles" && has_value) options.end_cycle = static_cast<std::int64_t>(number(arg, argv[++a]));
       else if (arg == "--velocity" && has_value) options.velocity = number(arg, argv[++a]);
       else if (arg == "--no-rigid") options.rigid_parts = false;
+      else if (arg == "--no-contact") options.contact = false;
       else if (arg[0] != '-' && options.preset.empty()) options.preset = arg;
       else throw mc::InputError("minicrash-gen: cannot read '" + arg + "' (see --help)");
     }

@@ -16,6 +16,7 @@ struct GeneratorOptions {
   double end_time = 0;     // ms; 0: the preset's default
   double velocity = 0;     // impact speed, mm/ms (= m/s); 0: the preset's default
   bool rigid_parts = true; // false: no MAT_RIGID parts (e.g. the tube without its end plate)
+  bool contact = true;     // false: no *CONTACT interfaces
   double scale = 0;        // vehicle presets: element count / the benchmark's; 0: 1
   std::int64_t end_cycle = 0;  // ENDCYC; 0: none
 };

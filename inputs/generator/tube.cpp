@@ -113,6 +113,15 @@ Model generate_tube(const GeneratorOptions& o) {
   wall.tail = {0, 0, 0};
   wall.head = {0, 0, 1};
   m.rigid_walls.push_back(wall);
+  if (o.contact) {  // the folds of the tube touch each other
+    ContactInterface self;
+    self.id = 1;
+    self.title = "tube folds";
+    self.slave_parts = {1};
+    self.static_friction = self.dynamic_friction = 0.2;
+    m.contacts.push_back(self);
+    m.controls.rcforc_dt = m.controls.end_time / 200;
+  }
 
   m.controls.end_time = o.end_time > 0 ? o.end_time : 5.0;
   m.controls.end_cycle = o.end_cycle;

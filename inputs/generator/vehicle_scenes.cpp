@@ -67,6 +67,27 @@ std::pair<double, double> x_extent(const Model& m, const MeshedVehicle& v) {
   return {lo, hi};
 }
 
+// Each vehicle folds onto itself; striking fronts meet struck rears (or
+// fronts); rigid engines and wheels push on the deformable bodies.
+void add_contacts(Model& m, const Scene& scene, const std::vector<MeshedVehicle>& meshed) {
+  std::vector<GlobalId> rigid, deformable;
+  for (std::size_t k = 0; k < meshed.size(); ++k) {
+    const MeshedVehicle& v = meshed[k];
+    m.contacts.push_back(contact(ContactInterface::Kind::SingleSurface, scene.vehicles[k].spec.name + " single surface",
+                                 v.deformable, {}));
+    rigid.insert(rigid.end(), v.rigid.begin(), v.rigid.end());
+    deformable.insert(deformable.end(), v.deformable.begin(), v.deformable.end());
+  }
+  for (const Scene::Impact& i : scene.impacts) {
+    const std::string title = scene.vehicles[i.striking].spec.name + " front to " +
+                              scene.vehicles[i.struck].spec.name + (i.head_on ? " front" : " rear");
+    m.contacts.push_back(contact(ContactInterface::Kind::SurfaceToSurface, title, meshed[i.striking].front,
+                                 i.head_on ? meshed[i.struck].front : meshed[i.struck].rear));
+  }
+  m.contacts.push_back(contact(ContactInterface::Kind::SurfaceToSurface, "engines and wheels to bodies", deformable, rigid));
+  for (std::size_t c = 0; c < m.contacts.size(); ++c) m.contacts[c].id = static_cast<GlobalId>(c + 1);
+}
+
 void set_controls(Model& m, double end_time, std::int64_t end_cycle) {
   Controls& c = m.controls;
   c.end_time = end_time;
@@ -115,25 +136,7 @@ Model build_scene(const Scene& scene, const GeneratorOptions& o) {
     m.initial_velocities.push_back(iv);
   }
 
-  // Contacts: each vehicle folds onto itself; striking fronts meet struck
-  // rears; rigid engines and wheels push on the deformable bodies.
-  std::vector<GlobalId> rigid, deformable;
-  for (std::size_t k = 0; k < meshed.size(); ++k) {
-    const MeshedVehicle& v = meshed[k];
-    m.contacts.push_back(contact(ContactInterface::Kind::SingleSurface, scene.vehicles[k].spec.name + " single surface",
-                                 v.deformable, {}));
-    rigid.insert(rigid.end(), v.rigid.begin(), v.rigid.end());
-    deformable.insert(deformable.end(), v.deformable.begin(), v.deformable.end());
-  }
-  for (const Scene::Impact& i : scene.impacts) {
-    const std::string title = scene.vehicles[i.striking].spec.name + " front to " +
-                              scene.vehicles[i.struck].spec.name + (i.head_on ? " front" : " rear");
-    m.contacts.push_back(contact(ContactInterface::Kind::SurfaceToSurface, title, meshed[i.striking].front,
-                                 i.head_on ? meshed[i.struck].front : meshed[i.struck].rear));
-  }
-  m.contacts.push_back(contact(ContactInterface::Kind::SurfaceToSurface, "engines and wheels to bodies", deformable, rigid));
-  for (std::size_t c = 0; c < m.contacts.size(); ++c) m.contacts[c].id = static_cast<GlobalId>(c + 1);
-
+  if (o.contact) add_contacts(m, scene, meshed);
   if (scene.rigid_wall) {
     RigidWall wall;
     const double x = x_extent(m, meshed[0]).first - 5;

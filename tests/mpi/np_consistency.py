@@ -49,7 +49,7 @@ def main():
     nps = [int(n) for n in sys.argv[7:]]
     os.makedirs(workdir, exist_ok=True)
     deck = os.path.join(workdir, "tube11k.k")
-    subprocess.run([generator, "tube", "--size", "2.1", "--no-rigid", "-o", deck], check=True,
+    subprocess.run([generator, "tube", "--size", "2.1", "--no-rigid", "--no-contact", "-o", deck], check=True,
                    stdout=subprocess.DEVNULL)
     if mode == "threads":
         threads_check(mpiexec, binary, deck, workdir, length, nps[0])

@@ -1,0 +1,213 @@
+#include "contact/contact_phase.hpp"
+
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cmath>
+
+#include "miniapp/state.hpp"
+
+namespace mc {
+namespace {
+
+bool in_time(const InterfaceSetup& in, double time) { return time >= in.birth && time <= in.death; }
+
+// Local slots take this cycle's x^n and v^{n-1/2} from the nodes.
+void load_local_motion(InterfaceRun& run, const State& s) {
+  const auto& nodes = run.setup->node_local;
+  for (int n = 0; n < run.local; ++n)
+    for (int k = 0; k < 3; ++k) {
+      run.x[3 * static_cast<std::size_t>(n) + k] = s.nodes.x(nodes[static_cast<std::size_t>(n)], k);
+      run.v[3 * static_cast<std::size_t>(n) + k] = s.nodes.v(nodes[static_cast<std::size_t>(n)], k);
+    }
+}
+
+// Every candidate pair's force (in parallel: pairs are independent).
+void pair_forces(InterfaceRun& run, double dt) {
+  const InterfaceSetup& in = *run.setup;
+  const FrictionLaw friction{in.static_friction, in.dynamic_friction, in.decay};
+  const double* x = run.x.data();
+  const double* v = run.v.data();
+  const int* pn = run.pair_node.data();
+  const int* ps = run.pair_segment.data();
+  const int* slot = run.segment_slot.data();
+  const double* half = run.half.data();
+  const double* stiff = run.stiffness.data();
+  const double* mass = run.mass.data();
+  const double* seg_half = in.segment_half_thickness.data();
+  const double* seg_stiff = in.segment_stiffness.data();
+  PairForce* out = run.pair.data();
+  Kokkos::parallel_for(
+      "contact::pair_forces", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, static_cast<int>(run.pair.size())),
+      [=](const int p) {
+        const int n = pn[p], g = ps[p];
+        double cx[4][3], cv[4][3];
+        for (int c = 0; c < 4; ++c)
+          for (int k = 0; k < 3; ++k) {
+            cx[c][k] = x[3 * slot[4 * g + c] + k];
+            cv[c][k] = v[3 * slot[4 * g + c] + k];
+          }
+        const bool triangle = slot[4 * g + 2] == slot[4 * g + 3];
+        out[p] = node_segment_force(&x[3 * n], &v[3 * n], mass[n], cx, cv, triangle, half[n] + seg_half[g],
+                                    std::min(stiff[n], seg_stiff[g]), friction, dt);
+      });
+}
+
+// Each slot's force: its contributions in the order of the entry list.
+void assemble(InterfaceRun& run) {
+  const int* offset = run.entry_offset.data();
+  const int* entry = run.entry.data();
+  const PairForce* pair = run.pair.data();
+  double* f = run.slot_force.data();
+  Kokkos::parallel_for(
+      "contact::assemble", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, static_cast<int>(run.gid.size())),
+      [=](const int n) {
+        double sum[3] = {0, 0, 0};
+        for (int i = offset[n]; i < offset[n + 1]; ++i) {
+          const PairForce& pf = pair[entry[i] / 5];
+          const int role = entry[i] % 5;
+          if (!pf.active) continue;
+          const double w = role == 0 ? 1.0 : -pf.weight[role - 1];
+          for (int k = 0; k < 3; ++k) sum[k] += w * pf.f[k];
+        }
+        for (int k = 0; k < 3; ++k) f[3 * n + k] = sum[k];
+      });
+}
+
+// This rank's sums over its pairs: stored energy, friction work, the force
+// on each side (a slave node's pair pushes the slave side by f).
+void tally(InterfaceRun& run, double dt, double& friction_work) {
+  run.penalty_energy = 0;
+  run.active_pairs = 0;
+  for (int k = 0; k < 3; ++k) run.slave_force[k] = run.master_force[k] = 0;
+  for (std::size_t p = 0; p < run.pair.size(); ++p) {
+    const PairForce& pf = run.pair[p];
+    if (!pf.active) continue;
+    run.active_pairs += 1;
+    run.penalty_energy += pf.penalty_energy;
+    friction_work += pf.friction_power * dt;
+    const bool node_is_slave = run.bits[static_cast<std::size_t>(run.pair_node[p])] & kSlaveSide;
+    for (int k = 0; k < 3; ++k) {
+      (node_is_slave ? run.slave_force : run.master_force)[k] += pf.f[k];
+      (node_is_slave ? run.master_force : run.slave_force)[k] -= pf.f[k];
+    }
+  }
+  run.pairs_checked += static_cast<std::int64_t>(run.pair.size());
+}
+
+}  // namespace
+
+ContactPhase::ContactPhase(const State& s, Communicator& comm) {
+  const auto& interfaces = s.contact.interfaces;
+  runs_.resize(interfaces.size());
+  for (std::size_t i = 0; i < interfaces.size(); ++i) {
+    InterfaceRun& run = runs_[i];
+    const InterfaceSetup& in = interfaces[i];
+    run.setup = &in;
+    run.index = static_cast<int>(i);
+    run.local = static_cast<int>(in.node_local.size());
+    double size[2] = {in.total_segment_size, double(in.segment_element.size())};
+    comm.allreduce_sum(size, 2);
+    // 0.3 of a typical segment: in-plane neighbours of a flat sheet stay out
+    // of the candidates, and nodes still move for ~100 cycles between sorts.
+    run.margin = size[1] > 0 ? 0.3 * size[0] / size[1] : 0.0;
+    double half = 0;
+    for (double h : in.node_half_thickness) half = std::max(half, h);
+    run.max_node_half = comm.allreduce_max(half);
+    for (int n : in.node_local) run.gid.push_back(s.nodes.ids[static_cast<std::size_t>(n)]);
+    run.bits = in.node_bits;
+    run.half = in.node_half_thickness;
+    run.stiffness = in.node_stiffness;
+    for (int n : in.node_local) run.mass.push_back(s.nodes.mass(n));
+    run.x.assign(3 * in.node_local.size(), 0.0);
+    run.v.assign(3 * in.node_local.size(), 0.0);
+    std::vector<int> slot_of(static_cast<std::size_t>(s.nodes.count()), -1);
+    for (int n = 0; n < run.local; ++n) slot_of[static_cast<std::size_t>(in.node_local[static_cast<std::size_t>(n)])] = n;
+    for (int e : in.segment_element) {
+      for (int c = 0; c < 4; ++c) run.segment_slot.push_back(slot_of[static_cast<std::size_t>(s.elements.conn(e, c))]);
+      run.segment_gid.push_back(s.elements.ids[static_cast<std::size_t>(e)]);
+    }
+  }
+}
+
+bool ContactPhase::wants_sort(const State& s) const {
+  for (const InterfaceRun& run : runs_) {
+    if (!in_time(*run.setup, s.time) || !run.sorted) continue;  // compute() sorts these itself
+    const int bsort = run.setup->bucket_sort_interval;
+    if (bsort > 0 && s.cycle - run.last_sort_cycle >= bsort) return true;
+    const double limit2 = 0.16 * run.margin * run.margin;  // 0.4 margin: two nodes closing stay found
+    const auto& nodes = run.setup->node_local;
+    for (int n = 0; n < run.local; ++n) {
+      double d2 = 0;
+      for (int k = 0; k < 3; ++k) {
+        const double d = s.nodes.x(nodes[static_cast<std::size_t>(n)], k) - run.x_at_sort[3 * static_cast<std::size_t>(n) + k];
+        d2 += d * d;
+      }
+      if (d2 > limit2) return true;
+    }
+  }
+  return false;
+}
+
+double ContactPhase::compute(State& s, Communicator& comm, bool sort) {
+  double message_seconds = 0;
+  Kokkos::deep_copy(s.nodes.fc, Real(0));
+  if (s.carry.contact_friction_work.size() != runs_.size()) s.carry.contact_friction_work.assign(runs_.size(), 0.0);
+  for (std::size_t i = 0; i < runs_.size(); ++i) {
+    InterfaceRun& run = runs_[i];
+    if (!in_time(*run.setup, s.time)) {
+      run.sorted = false;  // sorted afresh when it comes (back) to life
+      run.pair.clear();
+      run.penalty_energy = run.active_pairs = 0;
+      continue;
+    }
+    load_local_motion(run, s);
+    const bool search = sort || !run.sorted;
+    const double t0 = wall_seconds();
+    if (search && comm.size() > 1) build_ghost_plan(run, s, comm);
+    if (comm.size() > 1) send_ghost_motion(run, comm);
+    message_seconds += wall_seconds() - t0;
+    if (search) search_interface(run, s);
+    pair_forces(run, s.dt_prev);
+    assemble(run);
+    if (comm.size() > 1) {
+      const double t1 = wall_seconds();
+      return_ghost_forces(run, comm);
+      message_seconds += wall_seconds() - t1;
+    }
+    for (int n = 0; n < run.local; ++n)
+      for (int k = 0; k < 3; ++k)
+        s.nodes.fc(run.setup->node_local[static_cast<std::size_t>(n)], k) += static_cast<Real>(run.slot_force[3 * static_cast<std::size_t>(n) + k]);
+    tally(run, s.dt_prev, s.carry.contact_friction_work[i]);
+  }
+  return message_seconds;
+}
+
+std::vector<ContactRecord> ContactPhase::outputs(const State& s, Communicator& comm) const {
+  std::vector<ContactRecord> out;
+  for (std::size_t i = 0; i < runs_.size(); ++i) {
+    const InterfaceRun& run = runs_[i];
+    const double friction = i < s.carry.contact_friction_work.size() ? s.carry.contact_friction_work[i] : 0.0;
+    double sums[9] = {run.slave_force[0], run.slave_force[1], run.slave_force[2], run.master_force[0],
+                      run.master_force[1], run.master_force[2], run.penalty_energy, friction,
+                      double(run.active_pairs)};
+    comm.allreduce_sum(sums, 9);
+    ContactRecord o;
+    o.id = run.setup->id;
+    for (int k = 0; k < 3; ++k) {
+      o.slave_force[k] = sums[k];
+      o.master_force[k] = sums[3 + k];
+    }
+    o.energy = sums[6] + sums[7];
+    o.active_pairs = static_cast<std::int64_t>(sums[8]);
+    out.push_back(o);
+  }
+  return out;
+}
+
+std::int64_t ContactPhase::pairs_checked() const {
+  std::int64_t n = 0;
+  for (const InterfaceRun& run : runs_) n += run.pairs_checked;
+  return n;
+}
+
+}  // namespace mc

@@ -1,0 +1,51 @@
+// Penalty contact in the time loop. Each cycle, from x^n and v^{n-1/2}:
+// ghost contact nodes arrive from the ranks that own them, every candidate
+// pair of a local segment is checked (node_segment_penalty.hpp), the forces
+// are summed per node in a fixed order, and the ghosts' forces go back to
+// their owners. The result is this rank's contact share at its nodes
+// (nodes.fc); Halo completes it at shared nodes. Bucket sorts (and the ghost
+// plan) are redone when nodes have moved half the search margin, or every
+// BSORT cycles; the decision is agreed on inside the time-step Allreduce.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "contact/interface_run.hpp"
+#include "decomposition/communicator.hpp"
+#include "io/output_records.hpp"
+
+namespace mc {
+
+struct State;
+
+class ContactPhase {
+ public:
+  ContactPhase() = default;
+  // Collective: search margins and thicknesses are agreed model-wide.
+  ContactPhase(const State& s, Communicator& comm);
+  bool active() const { return !runs_.empty(); }
+  // This rank's view: a node moved more than the margin allows, or BSORT is due.
+  bool wants_sort(const State& s) const;
+  // Collective. Fills s.nodes.fc; `sort` must be the same on every rank.
+  // Returns the seconds spent in contact messages (the rest is search and forces).
+  double compute(State& s, Communicator& comm, bool sort);
+  // Collective: model-wide sums of the last compute(), one record an interface.
+  std::vector<ContactRecord> outputs(const State& s, Communicator& comm) const;
+  // Candidate pairs this rank has evaluated so far (its contact work).
+  std::int64_t pairs_checked() const;
+
+ private:
+  std::vector<InterfaceRun> runs_;
+};
+
+// contact_sort.cpp: the bucket sort of one interface, over the node table
+// as it stands (local nodes and this cycle's ghosts).
+void search_interface(InterfaceRun& run, const State& s);
+// contact_ghosts.cpp: per-cycle ghost traffic; the plan is built by sort_interface.
+void build_ghost_plan(InterfaceRun& run, const State& s, Communicator& comm);
+void send_ghost_motion(InterfaceRun& run, Communicator& comm);
+// Adds the forces other ranks computed on this rank's contact nodes to slot_force.
+void return_ghost_forces(InterfaceRun& run, Communicator& comm);
+
+}  // namespace mc

@@ -1,0 +1,87 @@
+// The bucket sort of one interface: which node-segment pairs to check until
+// the next sort, and in which order each node's contributions are summed.
+#include <algorithm>
+#include <tuple>
+
+#include "contact/bucket_search.hpp"
+#include "contact/contact_phase.hpp"
+#include "miniapp/state.hpp"
+
+namespace mc {
+namespace {
+
+SearchBoxes search_boxes(const InterfaceRun& run) {
+  const InterfaceSetup& in = *run.setup;
+  SearchBoxes boxes;
+  const std::size_t m = in.segment_element.size();
+  boxes.lo.assign(3 * m, 1e300);
+  boxes.hi.assign(3 * m, -1e300);
+  for (std::size_t g = 0; g < m; ++g) {
+    const double grow = in.segment_half_thickness[g] + run.max_node_half + run.margin;
+    for (int c = 0; c < 4; ++c) {
+      const double* p = &run.x[3 * static_cast<std::size_t>(run.segment_slot[4 * g + c])];
+      for (int k = 0; k < 3; ++k) {
+        boxes.lo[3 * g + k] = std::min(boxes.lo[3 * g + k], p[k] - grow);
+        boxes.hi[3 * g + k] = std::max(boxes.hi[3 * g + k], p[k] + grow);
+      }
+    }
+  }
+  return boxes;
+}
+
+// Slots' contributions sorted by (slot, node id, segment id, role): the
+// order of the pairs in contact depends only on which pairs they are.
+void build_entries(InterfaceRun& run) {
+  std::vector<std::tuple<int, GlobalId, GlobalId, int>> list;
+  list.reserve(run.pair_node.size() * 5);
+  for (std::size_t p = 0; p < run.pair_node.size(); ++p) {
+    const int node = run.pair_node[p], seg = run.pair_segment[p];
+    const GlobalId a = run.gid[static_cast<std::size_t>(node)], b = run.segment_gid[static_cast<std::size_t>(seg)];
+    const int pair = static_cast<int>(p);
+    list.emplace_back(node, a, b, pair * 5);
+    const int* corner = &run.segment_slot[4 * static_cast<std::size_t>(seg)];
+    for (int c = 0; c < 4; ++c)
+      if (c < 3 || corner[3] != corner[2]) list.emplace_back(corner[c], a, b, pair * 5 + 1 + c);
+  }
+  std::sort(list.begin(), list.end());
+  run.entry_offset.assign(run.gid.size() + 1, 0);
+  run.entry.resize(list.size());
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    run.entry_offset[static_cast<std::size_t>(std::get<0>(list[i])) + 1] += 1;
+    run.entry[i] = std::get<3>(list[i]);
+  }
+  for (std::size_t s = 0; s < run.gid.size(); ++s) run.entry_offset[s + 1] += run.entry_offset[s];
+}
+
+}  // namespace
+
+void search_interface(InterfaceRun& run, const State& s) {
+  const InterfaceSetup& in = *run.setup;
+  const auto pairs = bucket_candidates(run.x, search_boxes(run), [&](int n, int g) {
+    const std::size_t sn = static_cast<std::size_t>(n), sg = static_cast<std::size_t>(g);
+    if (run.bits[sn] == 0 || !sides_meet(run.bits[sn], in.segment_bits[sg])) return false;
+    const int* corner = &run.segment_slot[4 * sg];
+    if (corner[0] == n || corner[1] == n || corner[2] == n || corner[3] == n) return false;  // its own segment
+    // Keep the pair only if it can close the gap before the next sort: the
+    // box test alone keeps every in-plane neighbour of a flat sheet.
+    double x[4][3];
+    for (int c = 0; c < 4; ++c)
+      for (int k = 0; k < 3; ++k) x[c][k] = run.x[3 * static_cast<std::size_t>(corner[c]) + k];
+    const double reach = run.half[sn] + in.segment_half_thickness[sg] + run.margin;
+    return closest_on_segment(&run.x[3 * sn], x, corner[2] == corner[3]).distance2 < reach * reach;
+  });
+  run.pair_node.resize(pairs.size());
+  run.pair_segment.resize(pairs.size());
+  for (std::size_t p = 0; p < pairs.size(); ++p) {
+    run.pair_node[p] = pairs[p].first;
+    run.pair_segment[p] = pairs[p].second;
+  }
+  run.pair.assign(pairs.size(), PairForce{});
+  build_entries(run);
+  run.slot_force.assign(3 * run.gid.size(), 0.0);
+  run.x_at_sort.assign(run.x.begin(), run.x.begin() + 3 * run.local);
+  run.last_sort_cycle = s.cycle;
+  run.sorted = true;
+}
+
+}  // namespace mc

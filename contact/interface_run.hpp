@@ -1,0 +1,57 @@
+// The running state of one contact interface on this rank between two
+// bucket sorts: the node table (this rank's contact nodes, then ghost nodes
+// other ranks sent), the candidate pairs, and the ghost plan. Rebuilt at
+// every sort; nothing here has to survive a restart, since forces depend only
+// on the pairs in contact, not on the candidate list that found them.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "contact/contact_setup.hpp"
+#include "contact/node_segment_penalty.hpp"
+#include "io/model.hpp"
+
+namespace mc {
+
+// Which ghost nodes go where every cycle, and where they land here.
+struct GhostPlan {
+  std::vector<int> send_rank;                 // ranks this rank sends ghosts to
+  std::vector<std::vector<int>> send_nodes;   // per send rank: contact nodes (table slots < local)
+  std::vector<int> recv_rank;                 // ranks that send ghosts here
+  std::vector<int> recv_offset;               // ghosts of recv_rank[q]: slots [offset[q], offset[q+1])
+  std::vector<std::vector<double>> send_buffer, recv_buffer;
+};
+
+struct InterfaceRun {
+  const InterfaceSetup* setup = nullptr;
+  int index = 0;                       // position in the setup (message tags)
+  double margin = 0;                   // how far nodes may move between sorts
+  double max_node_half = 0;            // largest node half thickness, model-wide
+  // Node table: slots [0, local) are setup->node_local, then ghosts.
+  int local = 0;
+  std::vector<double> x, v;            // 3 per slot
+  std::vector<GlobalId> gid;
+  std::vector<std::uint8_t> bits;      // 0: a ghost copy of a node this rank holds (ignored)
+  std::vector<double> half, stiffness, mass;
+  std::vector<double> x_at_sort;       // local slots' positions at the last sort
+  std::vector<int> segment_slot;       // 4 per segment: corners' table slots
+  std::vector<GlobalId> segment_gid;
+  // Candidates of the last sort and their forces this cycle.
+  std::vector<int> pair_node, pair_segment;
+  std::vector<PairForce> pair;
+  // Contributions to each slot, in (node id, segment id) order: entry =
+  // pair * 5 + role, role 0 for the node, 1 + c for segment corner c.
+  std::vector<int> entry_offset, entry;
+  std::vector<double> slot_force;      // 3 per slot, this cycle
+  GhostPlan ghosts;
+  std::int64_t last_sort_cycle = -1;
+  bool sorted = false;
+  // This cycle's sums over the pairs this rank computed.
+  double penalty_energy = 0;
+  double slave_force[3] = {0, 0, 0}, master_force[3] = {0, 0, 0};
+  std::int64_t active_pairs = 0;
+  std::int64_t pairs_checked = 0;      // candidate pairs evaluated, whole run (contact work)
+};
+
+}  // namespace mc

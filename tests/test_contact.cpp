@@ -1,0 +1,181 @@
+// Penalty contact: the node-segment kernel against closed forms, and
+// collisions checked for penetration, energy and momentum.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "contact/contact_setup.hpp"
+#include "contact/node_segment_penalty.hpp"
+#include "decomposition/local_mesh.hpp"
+#include "miniapp/state_builder.hpp"
+#include "model_builders.hpp"
+
+namespace mc {
+namespace {
+
+using test::Steel;
+
+// A node 0.3 above a unit quad, reach 1: penetration 0.7, force k 0.7 up,
+// weights summing to one (action = reaction), energy 1/2 k 0.7^2.
+TEST(ContactKernel, NodeAboveQuadGetsPenaltyForceAlongNormal) {
+  const double x[4][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+  const double v[4][3] = {};
+  const double p[3] = {0.25, 0.6, 0.3}, vp[3] = {0, 0, 0};
+  const PairForce f = node_segment_force(p, vp, 1.0, x, v, false, 1.0, 2.0, FrictionLaw{}, 1e-3);
+  ASSERT_TRUE(f.active);
+  EXPECT_NEAR(f.f[2], 2.0 * 0.7, 1e-12);
+  EXPECT_NEAR(f.f[0], 0, 1e-12);
+  EXPECT_NEAR(f.f[1], 0, 1e-12);
+  EXPECT_NEAR(f.weight[0] + f.weight[1] + f.weight[2] + f.weight[3], 1.0, 1e-14);
+  EXPECT_NEAR(f.penalty_energy, 0.5 * 2.0 * 0.49, 1e-12);
+  // The weights reproduce the contact point.
+  double q[3] = {0, 0, 0};
+  for (int c = 0; c < 4; ++c)
+    for (int k = 0; k < 3; ++k) q[k] += f.weight[c] * x[c][k];
+  EXPECT_NEAR(q[0], 0.25, 1e-14);
+  EXPECT_NEAR(q[1], 0.6, 1e-14);
+}
+
+// Beyond an edge the push is radial from the edge; out of reach nothing.
+TEST(ContactKernel, EdgeContactPushesAwayFromTheEdgeAndFarNodesAreFree) {
+  const double x[4][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+  const double v[4][3] = {};
+  const double vp[3] = {0, 0, 0};
+  const double beside[3] = {1.3, 0.5, 0.4};  // 0.5 from the edge x = 1
+  const PairForce f = node_segment_force(beside, vp, 1.0, x, v, false, 1.0, 1.0, FrictionLaw{}, 1e-3);
+  ASSERT_TRUE(f.active);
+  EXPECT_NEAR(f.f[0], 0.5 * 0.6, 1e-12);
+  EXPECT_NEAR(f.f[2], 0.5 * 0.8, 1e-12);
+  const double far[3] = {0.5, 0.5, 1.01};
+  EXPECT_FALSE(node_segment_force(far, vp, 1.0, x, v, false, 1.0, 1.0, FrictionLaw{}, 1e-3).active);
+}
+
+// Sliding at speed s with mu = 0.3: friction 0.3 * fn against the slip,
+// capped for slow slip by the force that stops it within the step, m/2 s / dt.
+TEST(ContactKernel, CoulombFrictionOpposesSlipAndSticksWhenSlow) {
+  const double x[4][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+  const double v[4][3] = {};
+  const double p[3] = {0.5, 0.5, 0.5};
+  const FrictionLaw law{0.3, 0.3, 0};
+  const double fast[3] = {10, 0, 0};
+  const PairForce f = node_segment_force(p, fast, 1.0, x, v, false, 1.0, 4.0, law, 1e-3);
+  EXPECT_NEAR(f.f[2], 2.0, 1e-12);
+  EXPECT_NEAR(f.f[0], -0.3 * 2.0, 1e-12);
+  EXPECT_NEAR(f.friction_power, 0.6 * 10, 1e-12);
+  const double slow[3] = {1e-3, 0, 0};
+  const PairForce g = node_segment_force(p, slow, 1e-3, x, v, false, 1.0, 4.0, law, 1e-3);
+  EXPECT_NEAR(g.f[0], -0.5 * 1e-3 * 1e-3 / 1e-3, 1e-15);
+}
+
+// SLSFAC K A / d_max for a 2 x 2 mm steel segment.
+TEST(ContactSetup, PenaltyStiffnessFollowsTheSegmentFormula) {
+  const double bulk = Steel::youngs / (3 * (1 - 2 * Steel::poisson));
+  EXPECT_NEAR(segment_penalty_stiffness(0.1, Steel::youngs, Steel::poisson, 4.0, std::sqrt(8.0)),
+              0.1 * bulk * 4.0 / std::sqrt(8.0), 1e-12);
+}
+
+// Two elastic plates meet head-on (10 and 5 m/s) and separate: the gap
+// between their mid-surfaces never closes by more than 10 % of the
+// thickness below the contact distance (1 mm), total energy with contact
+// energy stays within 3 %, and momentum is conserved to 1e-6.
+TEST(Contact, HeadOnPlatesBounceWithoutPenetrationEnergyAndMomentumKept) {
+  Model m = test::colliding_plates(1.5, 5.0, 10.0, 0.0);
+  State s = build_state(m, whole_model_mesh(m));
+  const int half = s.nodes.count() / 2;
+  double closest = 1e9;
+  const RunResult r = test::run_quietly(s, 0.2, [&](const State& st) {
+    // Each top node over the bottom plate against the bottom node nearest under it (2 mm grid).
+    for (int n = half; n < st.nodes.count(); ++n) {
+      const long i = std::lround(st.nodes.x(n, 0) / 2), j = std::lround(st.nodes.x(n, 1) / 2);
+      if (i > 10 || j > 10) continue;  // overhangs the bottom plate
+      closest = std::min(closest, double(st.nodes.x(n, 2) - st.nodes.x(static_cast<int>(i + 11 * j), 2)));
+    }
+  });
+  std::printf("plates: closest mid-surfaces %.4f mm (contact distance 1), energy %.6g -> %.6g, z momentum %.9g -> %.9g\n",
+              closest, r.first.total, r.last.total, r.first.momentum[2], r.last.momentum[2]);
+  EXPECT_GT(closest, 0.9) << "plates 1 mm thick came within " << closest << " mm";
+  EXPECT_LT(closest, 1.0) << "they never touched";
+  EXPECT_NEAR(r.last.total, r.first.total, 0.03 * r.first.total);
+  const double scale = std::abs(r.first.momentum[2]) + r.first.mass * 5.0;
+  EXPECT_NEAR(r.last.momentum[2], r.first.momentum[2], 1e-6 * scale);
+  // The slower plate leaves faster: they have exchanged velocities, so the
+  // bottom plate now moves down.
+  double vz = 0;
+  for (int n = 0; n < half; ++n) vz += s.nodes.v(n, 2);
+  EXPECT_LT(vz / half, 0);
+}
+
+// A closed 10 mm shell box falls at 10 m/s onto a 20 x 20 mm plate clamped
+// at its edges (single surface contact over both): it bounces back up and
+// no box node ever passes below the plate under it.
+TEST(Contact, BoxDroppedOnClampedPlateReboundsWithoutPassingThrough) {
+  test::PlateSpec spec;
+  spec.nx = spec.ny = 10;
+  spec.lx = spec.ly = 20;
+  spec.x0 = spec.y0 = -10;
+  spec.end_time = 0.4;
+  Model m = test::plate_model(spec);
+  for (int j = 0; j <= spec.ny; ++j)
+    for (int i = 0; i <= spec.nx; ++i)
+      if (i == 0 || j == 0 || i == spec.nx || j == spec.ny)
+        m.spcs.push_back(Spc{test::plate_node_id(spec, i, j), {true, true, true, true, true, true}, {}});
+  const int n = 5;  // box: lattice points of a 5 x 5 x 5 grid on the cube's surface
+  const double side = 10, z0 = 1.5;
+  auto box_id = [&](int i, int j, int k) { return GlobalId{10000} + i + (n + 1) * (j + (n + 1) * k); };
+  for (int k = 0; k <= n; ++k)
+    for (int j = 0; j <= n; ++j)
+      for (int i = 0; i <= n; ++i)
+        if (i == 0 || j == 0 || k == 0 || i == n || j == n || k == n)
+          m.nodes.push_back({box_id(i, j, k), {-side / 2 + side * i / n, -side / 2 + side * j / n, z0 + side * k / n}});
+  GlobalId eid = 10000;
+  auto quad = [&](GlobalId a, GlobalId b, GlobalId c, GlobalId d) {
+    Shell s;
+    s.id = eid++;
+    s.part = 2;
+    s.nodes = {a, b, c, d};
+    m.shells.push_back(s);
+  };
+  for (int a = 0; a < n; ++a)
+    for (int b = 0; b < n; ++b)
+      for (int face = 0; face < 2; ++face) {
+        const int f = face * n;
+        quad(box_id(a, b, f), box_id(a + 1, b, f), box_id(a + 1, b + 1, f), box_id(a, b + 1, f));
+        quad(box_id(a, f, b), box_id(a + 1, f, b), box_id(a + 1, f, b + 1), box_id(a, f, b + 1));
+        quad(box_id(f, a, b), box_id(f, a + 1, b), box_id(f, a + 1, b + 1), box_id(f, a, b + 1));
+      }
+  Part box = m.parts[1];
+  box.id = 2;
+  box.title = "box";
+  m.parts[2] = box;
+  InitialVelocity fall;
+  for (const Node& node : m.nodes)
+    if (node.id >= 10000) fall.nodes.push_back(node.id);
+  fall.v = {0, 0, -10};
+  m.initial_velocities.push_back(fall);
+  ContactInterface c;
+  c.slave_all = true;
+  m.contacts.push_back(c);
+  State s = build_state(m, whole_model_mesh(m));
+  const int plate_nodes = (spec.nx + 1) * (spec.ny + 1);
+  double worst = 1e9;
+  const RunResult r = test::run_quietly(s, spec.end_time, [&](const State& st) {
+    for (int b = plate_nodes; b < st.nodes.count(); ++b) {
+      // The plate node nearest under the box node (grid spacing 2 mm).
+      const int i = std::clamp(static_cast<int>(std::lround((st.nodes.x(b, 0) + 10) / 2)), 0, spec.nx);
+      const int j = std::clamp(static_cast<int>(std::lround((st.nodes.x(b, 1) + 10) / 2)), 0, spec.ny);
+      worst = std::min(worst, double(st.nodes.x(b, 2) - st.nodes.x(i + j * (spec.nx + 1), 2)));
+    }
+  });
+  std::printf("box: closest box node to the plate %.4f mm, energy %.6g -> %.6g\n", worst, r.first.total,
+              r.last.total);
+  EXPECT_GT(worst, 0.5) << "a box node came within " << worst << " mm of the plate (contact distance 1 mm)";
+  double vz = 0;
+  for (int b = plate_nodes; b < s.nodes.count(); ++b) vz += s.nodes.v(b, 2) * s.nodes.mass(b);
+  EXPECT_GT(vz, 0) << "the box did not bounce";
+  EXPECT_NEAR(r.last.total, r.first.total, 0.05 * r.first.total);
+}
+
+}  // namespace
+}  // namespace mc
