@@ -7,6 +7,7 @@ namespace mc {
 VehicleSpec sedan_spec() {  // Neon-like compact sedan: the defaults of VehicleSpec
   VehicleSpec v;
   v.track = 1430;
+  v.crash_box_length = 60;  // a 1990s car: the rails run almost to the bumper
   v.mass = 1200;
   return v;
 }

@@ -1,7 +1,8 @@
 // Rigid wheels: an O-grid disc from the knuckle's lattice rim out to the
 // tyre radius, the tread cylinder, and the outer disc closed by a copy of
 // the hub grid. The inner disc starts on the knuckle's rim nodes, so the
-// wheel (one rigid body) is hung on the suspension by shared nodes.
+// wheel (one rigid body) is hung on the suspension by shared nodes; its
+// first ring has a few triangles where it fans out from them.
 #include "inputs/generator/vehicle_wheels.hpp"
 
 #include <algorithm>
@@ -86,15 +87,14 @@ void mesh_wheel(const LatticeMesh& lattice, const WheelSpec& w, double h, Model&
   };
   using Loop = std::vector<GlobalId>;  // node ids of one loop of n points
   std::vector<double> hub_x(n), hub_z(n), rim_x(n), rim_z(n);
-  Loop hub(n);
+  std::vector<GlobalId> knuckle(n, 0);  // the knuckle's lattice node at a fine point, or 0 between them
   for (int p = 0; p < n; ++p) {
     int u, v;
     rim_point(g, p, u, v);
     hub_x[p] = g.x[static_cast<std::size_t>(u)];
     hub_z[p] = g.z[static_cast<std::size_t>(v)];
-    // The knuckle's lattice nodes; the points between them lie on its straight edges.
     const int i = g.x_line[static_cast<std::size_t>(u)], k = g.z_line[static_cast<std::size_t>(v)];
-    hub[p] = i >= 0 && k >= 0 ? lattice.node_id(i, g.j, k) : add_node(hub_x[p], y_in, hub_z[p]);
+    if (i >= 0 && k >= 0) knuckle[p] = lattice.node_id(i, g.j, k);
     // Each rim point straight out from its hub point, with the hub stretched
     // to a square so its corners go to the diagonals.
     const double angle = std::atan2((hub_z[p] - zc) / half_z, (hub_x[p] - xc) / half_x);
@@ -118,8 +118,18 @@ void mesh_wheel(const LatticeMesh& lattice, const WheelSpec& w, double h, Model&
   auto band = [&](const Loop& a, const Loop& b) {
     for (int p = 0; p < n; ++p) quad(a[p], a[(p + 1) % n], b[(p + 1) % n], b[p]);
   };
-  Loop previous = hub;
-  for (int r = 1; r <= g.rings; ++r) {  // inner disc
+  // First ring: from the knuckle's lattice nodes only (a node between them
+  // would hang on the knuckle's edge) to all n points, a triangle for each
+  // fine step that does not end on a lattice node.
+  Loop previous = ring(1.0 / g.rings, y_in);
+  GlobalId corner = knuckle[0];
+  for (int p = 0; p < n; ++p) {
+    const GlobalId ahead = knuckle[(p + 1) % n];
+    if (ahead) quad(corner, ahead, previous[(p + 1) % n], previous[p]);
+    else quad(corner, previous[(p + 1) % n], previous[p], previous[p]);  // triangle: n3 = n4
+    if (ahead) corner = ahead;
+  }
+  for (int r = 2; r <= g.rings; ++r) {  // inner disc
     Loop next_loop = ring(static_cast<double>(r) / g.rings, y_in);
     band(previous, next_loop);
     previous = next_loop;
