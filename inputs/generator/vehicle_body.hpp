@@ -80,11 +80,16 @@ struct Range {
   double lo, hi;
 };
 
-// A rigid wheel hung on a square hub plate (the knuckle) in the plane
-// y = hub_y; the tyre extends `width` further along y (signed: outward).
+// A rigid wheel: a disc in the plane y = hub_y from a square hub plate (the
+// knuckle, half side hub_half) out to the rim, and the tread, a cylinder
+// `width` wide centred on that plane. Its wheelhouse (house_x0..house_x1,
+// up to house_top, between the planes y = house_inner and house_outer, all
+// features of the lattice) bounds it: at coarse scales, where those snap
+// closer, the wheel shrinks to stay clear of them.
 struct WheelSpec {
   GlobalId part = 0;
   double x = 0, z = 0, hub_y = 0, hub_half = 0, radius = 0, width = 0;
+  double house_x0 = 0, house_x1 = 0, house_top = 0, house_inner = 0, house_outer = 0;
 };
 
 class VehicleBody {

@@ -27,7 +27,7 @@ void add_powertrain(VehicleBody& b) {
   const double half = v.rail_y + 30;
   const Range sz{ez.lo - 70, ez.lo - 10}, sx{axle - 50, axle + 50};
   b.tube("subframe cross member", Grade::Hsla, 1, {-half, half}, 2.0, sz, sx);
-  const double hub_y = v.track / 2 - v.tire_width / 2;
+  const double hub_y = v.track / 2;
   for (int side : {1, -1}) {
     b.xz(b.part(side_name("subframe end plate", side), Grade::Hsla, 2.0), side * half, sx, sz);
     b.tube(side_name("subframe post", side), Grade::Hsla, 2, {sz.hi, v.rail_bottom()}, 2.0, {axle - 60, axle + 60},
@@ -36,7 +36,8 @@ void add_powertrain(VehicleBody& b) {
     b.tube(side_name("lower control arm", side), Grade::Hsla, 1, arm, 2.5,
           {sz.lo + 10, sz.hi - 10}, {axle - 0.4 * r, axle + 0.4 * r});  // an A-arm as wide as the hub
     b.wheel(side_name("front wheel", side),
-            WheelSpec{0, axle, r, side * hub_y, 0.4 * r, r, side * v.tire_width});
+            WheelSpec{0, axle, r, side * hub_y, 0.4 * r, r, v.tire_width, axle - r - 70, v.firewall_x(),
+                      v.wheelhouse_z(), side * v.apron_y(), side * v.side_y()});
   }
 }
 

@@ -48,12 +48,14 @@ void rear_bumper(VehicleBody& b, double rail_y) {
 
 void rear_axle(VehicleBody& b, double rail_y) {
   const VehicleSpec& v = b.spec();
-  const double xa = v.rear_axle(), r = v.wheel_radius, hub_y = v.track / 2 - v.tire_width / 2;
+  const double xa = v.rear_axle(), r = v.wheel_radius, hub_y = v.track / 2;
   b.tube("twist beam", Grade::Hsla, 1, {-hub_y, hub_y}, 2.5, {r - 100, r - 20}, {xa - 40, xa + 40});
   for (int side : {1, -1}) {
     b.tube(side_name("spring post", side), Grade::Hsla, 2, {r - 20, v.rear_floor_z() - 90}, 2.0, {xa - 60, xa + 60},
            side_range(side, {rail_y - 35, rail_y + 35}));
-    b.wheel(side_name("rear wheel", side), WheelSpec{0, xa, r, side * hub_y, 0.4 * r, r, side * v.tire_width});
+    b.wheel(side_name("rear wheel", side),
+            WheelSpec{0, xa, r, side * hub_y, 0.4 * r, r, v.tire_width, v.rear_wheelhouse_front(),
+                      v.rear_wheelhouse_rear(), v.wheelhouse_z(), side * v.apron_y(), side * v.side_y()});
   }
 }
 

@@ -14,7 +14,7 @@ namespace {
 // The element size at which the vehicles have about `target` shells. The
 // count goes roughly as 1/h^2, in steps (features snap together, parts
 // vanish), so: secant steps on the cheap bound, then bisection on the exact
-// count, keeping the closest.
+// count, keeping the closest; then a local scan if that is still off.
 double element_size_for(std::vector<std::unique_ptr<Vehicle>>& vehicles, double target) {
   auto count = [&](double h, bool exact) {
     double n = 0;
@@ -36,6 +36,14 @@ double element_size_for(std::vector<std::unique_ptr<Vehicle>>& vehicles, double 
     }
     if (error < 0.002) break;
     (n > target ? lo : hi) = mid;  // more shells than wanted: coarser
+  }
+  // Coarse scales jump across the target: look around the best in 1 % steps.
+  for (int step = -10; step <= 10 && best_error > 0.02; ++step) {
+    const double trial = best_h * (1 + 0.01 * step), error = std::abs(count(trial, true) / target - 1);
+    if (error < best_error) {
+      best_error = error;
+      best_h = trial;
+    }
   }
   return best_h;
 }

@@ -1,8 +1,8 @@
-// Rigid wheels: an O-grid disc from the knuckle's lattice rim out to the
-// tyre radius, the tread cylinder, and the outer disc closed by a copy of
-// the hub grid. The inner disc starts on the knuckle's rim nodes, so the
-// wheel (one rigid body) is hung on the suspension by shared nodes; its
-// first ring has a few triangles where it fans out from them.
+// Rigid wheels: an O-grid disc from the knuckle's lattice rim out to the rim
+// radius, and the tread cylinder across it. The disc starts on the knuckle's
+// rim nodes, so the wheel (one rigid body) is hung on the suspension by
+// shared nodes; its first ring has a few triangles where it fans out from
+// them (a node between them would hang on the knuckle's edges).
 #include "inputs/generator/vehicle_wheels.hpp"
 
 #include <algorithm>
@@ -13,13 +13,18 @@
 namespace mc {
 namespace {
 
-// The hub rectangle on the lattice, its edges split so the rim points come
-// about one element size apart: fine x and z stations, each with its lattice
-// line (-1 between lines), in the plane y line j.
+constexpr double kPi = 3.14159265358979323846;
+
+// The wheel on the lattice: the hub rectangle's edges split so rim points
+// come about one element size apart (fine x and z stations, each with its
+// lattice line, -1 between lines), the radius and tread span that clear the
+// snapped wheelhouse, and the divisions.
 struct WheelGrid {
   std::vector<double> x, z;
   std::vector<int> x_line, z_line;
-  int j, rings, across;  // plane; disc rings, tread divisions
+  int j = 0;                       // the hub plane's lattice line
+  double radius = 0, tread_in = 0, tread_out = 0;  // tread from/to these y (signed)
+  int rings = 0, across_in = 0, across_out = 0;
   int nx() const { return static_cast<int>(x.size()) - 1; }
   int nz() const { return static_cast<int>(z.size()) - 1; }
   int perimeter() const { return 2 * (nx() + nz()); }
@@ -41,20 +46,33 @@ void stations(const LatticeAxis& axis, int first, int last, double step, std::ve
 }
 
 WheelGrid wheel_grid(const LatticeMesh& lattice, const WheelSpec& w, double h) {
-  const LatticeAxis &ax = lattice.axis(0), &az = lattice.axis(2);
+  const LatticeAxis &ax = lattice.axis(0), &ay = lattice.axis(1), &az = lattice.axis(2);
+  auto snapped = [](const LatticeAxis& a, double feature) { return a.coordinate(a.line(feature)); };
   const int i0 = ax.line(w.x - w.hub_half), i1 = ax.line(w.x + w.hub_half);
   const int k0 = az.line(w.z - w.hub_half), k1 = az.line(w.z + w.hub_half);
-  if (i1 <= i0 || k1 <= k0)
-    throw InputError("generator: element size " + std::to_string(h) + " mm is larger than a wheel hub (scale too small)");
+  WheelGrid g;
+  g.j = ay.line(w.hub_y);
+  const double xc = 0.5 * (ax.coordinate(i0) + ax.coordinate(i1)), zc = 0.5 * (az.coordinate(k0) + az.coordinate(k1));
+  const double clear = std::max(10.0, 0.1 * h), hub = ay.coordinate(g.j), side = hub > 0 ? 1 : -1;
+  g.radius = std::min({w.radius, snapped(az, w.house_top) - zc - clear, xc - snapped(ax, w.house_x0) - clear,
+                       snapped(ax, w.house_x1) - xc - clear});
+  const double hub_corner = std::hypot(ax.coordinate(i1) - xc, az.coordinate(k1) - zc);
+  if (i1 <= i0 || k1 <= k0 || g.radius < 1.2 * hub_corner)
+    throw InputError("generator: element size " + std::to_string(h) + " mm leaves no room for a wheel (scale too small)");
+  g.tread_in = side * std::max(std::abs(hub) - w.width / 2, std::abs(snapped(ay, w.house_inner)) + clear);
+  g.tread_out = side * std::min(std::abs(hub) + w.width / 2, std::abs(snapped(ay, w.house_outer)) - clear);
   // About 2 pi R / h rim points over the hub's perimeter.
   const double hub_perimeter = 2 * (ax.coordinate(i1) - ax.coordinate(i0) + az.coordinate(k1) - az.coordinate(k0));
-  const double step = hub_perimeter * h / (2 * 3.14159265358979323846 * w.radius);
-  WheelGrid g;
+  const double step = hub_perimeter * h / (2 * kPi * g.radius);
   stations(ax, i0, i1, step, g.x, g.x_line);
   stations(az, k0, k1, step, g.z, g.z_line);
-  g.j = lattice.axis(1).line(w.hub_y);
-  g.rings = std::max(1, static_cast<int>(std::lround((w.radius - w.hub_half) / h)));
-  g.across = std::max(1, static_cast<int>(std::lround(std::abs(w.width) / h)));
+  auto divisions = [h](double length) { return std::max(1, static_cast<int>(std::lround(length / h))); };
+  g.rings = divisions(g.radius - w.hub_half);
+  // A tread half squeezed narrower than a quarter of the rim spacing is left out (aspect ratio).
+  const double spacing = 2 * kPi * g.radius / g.perimeter();
+  auto across = [&](double width) { return width < 0.25 * spacing ? 0 : divisions(width); };
+  g.across_in = across(std::abs(hub - g.tread_in));
+  g.across_out = across(std::abs(g.tread_out - hub));
   return g;
 }
 
@@ -71,13 +89,13 @@ void rim_point(const WheelGrid& g, int p, int& u, int& v) {
 
 std::int64_t wheel_shells(const LatticeMesh& lattice, const WheelSpec& w, double h) {
   const WheelGrid g = wheel_grid(lattice, w, h);
-  return std::int64_t{g.perimeter()} * (2 * g.rings + g.across) + std::int64_t{g.nx()} * g.nz();
+  return std::int64_t{g.perimeter()} * (g.rings + g.across_in + g.across_out);
 }
 
 void mesh_wheel(const LatticeMesh& lattice, const WheelSpec& w, double h, Model& m) {
   const WheelGrid g = wheel_grid(lattice, w, h);
-  const int n = g.perimeter(), nx = g.nx(), nz = g.nz();
-  const double y_in = lattice.axis(1).coordinate(g.j), y_out = y_in + w.width;
+  const int n = g.perimeter();
+  const double hub = lattice.axis(1).coordinate(g.j);
   const double xc = 0.5 * (g.x.front() + g.x.back()), zc = 0.5 * (g.z.front() + g.z.back());
   const double half_x = g.x.back() - xc, half_z = g.z.back() - zc;
   GlobalId next = m.nodes.back().id + 1;
@@ -98,10 +116,10 @@ void mesh_wheel(const LatticeMesh& lattice, const WheelSpec& w, double h, Model&
     // Each rim point straight out from its hub point, with the hub stretched
     // to a square so its corners go to the diagonals.
     const double angle = std::atan2((hub_z[p] - zc) / half_z, (hub_x[p] - xc) / half_x);
-    rim_x[p] = xc + w.radius * std::cos(angle);
-    rim_z[p] = zc + w.radius * std::sin(angle);
+    rim_x[p] = xc + g.radius * std::cos(angle);
+    rim_z[p] = zc + g.radius * std::sin(angle);
   }
-  auto ring = [&](double t, double y) {  // t = 0 hub, 1 tyre radius
+  auto ring = [&](double t, double y) {  // t = 0 hub, 1 rim
     Loop loop(n);
     for (int p = 0; p < n; ++p)
       loop[p] = add_node(hub_x[p] + t * (rim_x[p] - hub_x[p]), y, hub_z[p] + t * (rim_z[p] - hub_z[p]));
@@ -118,47 +136,36 @@ void mesh_wheel(const LatticeMesh& lattice, const WheelSpec& w, double h, Model&
   auto band = [&](const Loop& a, const Loop& b) {
     for (int p = 0; p < n; ++p) quad(a[p], a[(p + 1) % n], b[(p + 1) % n], b[p]);
   };
-  // First ring: from the knuckle's lattice nodes only (a node between them
-  // would hang on the knuckle's edge) to all n points, a triangle for each
-  // fine step that does not end on a lattice node.
-  Loop previous = ring(1.0 / g.rings, y_in);
-  GlobalId corner = knuckle[0];
-  for (int p = 0; p < n; ++p) {
-    const GlobalId ahead = knuckle[(p + 1) % n];
-    if (ahead) quad(corner, ahead, previous[(p + 1) % n], previous[p]);
-    else quad(corner, previous[(p + 1) % n], previous[p], previous[p]);  // triangle: n3 = n4
-    if (ahead) corner = ahead;
+  // Disc: the first ring fans out from the knuckle's lattice nodes. Along
+  // each knuckle edge A-B: triangles from A, one quad A-B, triangles from B.
+  Loop previous = ring(1.0 / g.rings, hub);
+  for (int a = 0; a < n;) {
+    int b = a + 1;
+    while (!knuckle[b % n]) ++b;
+    const GlobalId na = knuckle[a], nb = knuckle[b % n];
+    const int middle = a + (b - a) / 2;
+    for (int p = a; p < b; ++p) {
+      const GlobalId r0 = previous[p % n], r1 = previous[(p + 1) % n];
+      if (p == middle) quad(na, nb, r1, r0);
+      else quad(p < middle ? na : nb, r1, r0, r0);  // triangle: n3 = n4
+    }
+    a = b;
   }
-  for (int r = 2; r <= g.rings; ++r) {  // inner disc
-    Loop next_loop = ring(static_cast<double>(r) / g.rings, y_in);
+  for (int r = 2; r <= g.rings; ++r) {
+    Loop next_loop = ring(static_cast<double>(r) / g.rings, hub);
     band(previous, next_loop);
     previous = next_loop;
   }
-  for (int a = 1; a <= g.across; ++a) {  // tread
-    Loop next_loop = ring(1.0, y_in + w.width * a / g.across);
-    band(previous, next_loop);
-    previous = next_loop;
+  // Tread: from the rim at the disc out to each side.
+  const Loop rim = previous;
+  for (const auto& [end, count] : {std::make_pair(g.tread_in, g.across_in), std::make_pair(g.tread_out, g.across_out)}) {
+    Loop last = rim;
+    for (int a = 1; a <= count; ++a) {
+      Loop next_loop = ring(1.0, hub + (end - hub) * a / count);
+      band(last, next_loop);
+      last = next_loop;
+    }
   }
-  for (int r = g.rings - 1; r >= 1; --r) {  // outer disc
-    Loop next_loop = ring(static_cast<double>(r) / g.rings, y_out);
-    band(previous, next_loop);
-    previous = next_loop;
-  }
-  // The outer disc's hub: a fine grid whose rim closes the last ring.
-  std::vector<GlobalId> grid(static_cast<std::size_t>((nx + 1) * (nz + 1)));
-  auto at = [&](int u, int v) -> GlobalId& { return grid[static_cast<std::size_t>(v * (nx + 1) + u)]; };
-  for (int v = 0; v <= nz; ++v)
-    for (int u = 0; u <= nx; ++u)
-      at(u, v) = add_node(g.x[static_cast<std::size_t>(u)], y_out, g.z[static_cast<std::size_t>(v)]);
-  Loop rim(n);
-  for (int p = 0; p < n; ++p) {
-    int u, v;
-    rim_point(g, p, u, v);
-    rim[p] = at(u, v);
-  }
-  band(previous, rim);
-  for (int v = 0; v < nz; ++v)
-    for (int u = 0; u < nx; ++u) quad(at(u, v), at(u + 1, v), at(u + 1, v + 1), at(u, v + 1));
 }
 
 }  // namespace mc
