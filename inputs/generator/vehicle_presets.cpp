@@ -25,7 +25,7 @@ Model generate_three_vehicle(const GeneratorOptions& o) {
   Scene s;
   s.title = "3 vehicles: a van at 35 mph into a compact car pushed into a mid-size car";
   s.vehicles.push_back({midsize_spec(), {}, 0});
-  s.vehicles.push_back({compact_spec(), {}, 0, 100});
+  s.vehicles.push_back({compact_spec(), {}, 0, 30});
   s.vehicles.push_back({van_spec(), {}, 35 * kMph, 100});
   s.impacts = {{2, 1}, {1, 0}};
   s.shells_at_scale_1 = 794780;

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""What a generated vehicle crash must look like, checked on real runs.
+
+  crash_quality.py neon     MPIEXEC MINICRASH WORKDIR [SCALE] [ENDTIM]   (defaults 0.02, 20 ms)
+  crash_quality.py order    MPIEXEC MINICRASH WORKDIR [SCALE] [ENDTIM]   (defaults 0.01, 40 ms)
+  crash_quality.py ranks    MPIEXEC MINICRASH WORKDIR PRESET SCALE ENDTIM
+
+  neon   the Neon-like sedan into the wall: the total energy stays within 5 %
+         of the initial kinetic energy; hourglass energy < 10 % of internal;
+         normal termination (no collapsed element); the wall force (1 ms
+         moving mean) rises to half its peak within 5 ms and then keeps a
+         plateau (its mean after the rise >= 30 % of the peak); the front rails fold progressively
+         (each side: zone 1 starts absorbing first and absorbs the most).
+  order  3 vehicles: the van reaches the compact car before the compact car
+         reaches the mid-size car, and both contacts carry load.
+  ranks  the same deck at np = 1 and 4: final kinetic, internal and total
+         energies within 2 % of each other.
+
+MPIEXEC is the launch line (e.g. "mpirun --oversubscribe"); runs use np = 2
+except `ranks`. Prints the measured figures; exits 1 when a check fails.
+"""
+import os
+import shlex
+import subprocess
+import sys
+
+import numpy as np
+
+GLSTAT = {"time": 0, "kinetic": 3, "internal": 4, "hourglass": 5, "contact": 6, "total": 9}
+failures = []
+
+
+def check(what, ok, figure):
+    print(f"  {'ok  ' if ok else 'FAIL'} {what}: {figure}")
+    if not ok:
+        failures.append(what)
+
+
+def run(mpiexec, binary, out, np_, *options):
+    os.makedirs(out, exist_ok=True)
+    cmd = shlex.split(mpiexec) + ["-np", str(np_), binary, *options, f"odir={out}", "--quiet"]
+    done = subprocess.run(cmd, capture_output=True, text=True,
+                          env=dict(os.environ, OMP_PROC_BIND="false", OMP_WAIT_POLICY="passive"))
+    print(f"  np={np_} {' '.join(options)}: exit {done.returncode}, {done.stdout.strip().splitlines()[-1:]}")
+    return done.returncode
+
+
+def table(out, name):
+    rows = [line.split() for line in open(os.path.join(out, name)) if line.strip() and not line.startswith("#")]
+    return np.array(rows, dtype=float)
+
+
+def part_titles(deck):
+    """{part id: title} from a written deck."""
+    lines, titles = open(deck).read().split("\n"), {}
+    for i, line in enumerate(lines):
+        if line.startswith("*PART"):
+            titles[int(lines[i + 2].split(",")[0])] = lines[i + 1]
+    return titles
+
+
+def contact_titles(deck):
+    lines, titles = open(deck).read().split("\n"), {}
+    for i, line in enumerate(lines):
+        if line.startswith("*CONTACT_"):
+            cid, _, title = lines[i + 1].partition(",")
+            titles[int(cid)] = title
+    return titles
+
+
+def generate(generator, preset, scale, endtim, deck):
+    subprocess.run([generator, preset, "--scale", str(scale), "--endtim", str(endtim), "-o", deck], check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def rail_zones_progressive(out, deck):
+    matsum, titles = table(out, "matsum"), part_titles(deck)
+    for side in ("L", "R"):
+        zones = {}
+        for pid, title in titles.items():
+            words = title.split()
+            if "front rail" in title and words[-1].isdigit() and f" {side} " in title:
+                zones.setdefault(int(words[-1]), []).append(pid)
+        energy = {z: np.array([matsum[(matsum[:, 0] == t) & np.isin(matsum[:, 1], ids), 2].sum()
+                               for t in np.unique(matsum[:, 0])]) for z, ids in sorted(zones.items())}
+        times = np.unique(matsum[:, 0])
+        start = {z: times[np.argmax(e > 100.0)] if (e > 100.0).any() else np.inf for z, e in energy.items()}
+        final = {z: e[-1] for z, e in energy.items()}
+        order_ok = all(start[1] <= start[z] for z in start)
+        most_ok = all(final[1] >= final[z] for z in final)
+        check(f"rail {side} folds from the front",
+              order_ok and most_ok,
+              ", ".join(f"zone {z}: starts {start[z]:.1f} ms, {final[z] / 1000:.2f} kJ" for z in sorted(final)))
+
+
+def neon(mpiexec, binary, workdir, scale=0.02, endtim=20):
+    generator = os.path.join(os.path.dirname(binary), "minicrash-gen")
+    deck, out = os.path.join(workdir, "neon.k"), os.path.join(workdir, "neon")
+    generate(generator, "neon", scale, endtim, deck)
+    code = run(mpiexec, binary, out, 2, f"i={deck}")
+    check("normal termination (no collapsed element, no NaN)", code == 0, f"exit status {code}")
+    g = table(out, "glstat")
+    e0 = g[0, GLSTAT["kinetic"]]
+    drift = np.abs(g[:, GLSTAT["total"]] / e0 - 1).max()
+    check("total energy within 5 % of the initial kinetic energy", drift <= 0.05, f"largest drift {100 * drift:.2f} %")
+    share = g[-1, GLSTAT["hourglass"]] / g[-1, GLSTAT["internal"]]
+    check("hourglass energy < 10 % of internal energy", share < 0.10, f"{100 * share:.1f} % at {g[-1, 0]:.1f} ms")
+    # Force as crash tests report it: filtered, here a 1 ms moving mean (the
+    # stonewall stops each arriving node within one step: single-step spikes).
+    w = table(out, "rwforc")
+    t = w[:, 0]
+    f = np.array([w[(t >= a - 0.5) & (t <= a + 0.5), 2].mean() for a in t])
+    peak = f.max()
+    rise = t[np.argmax(f >= 0.5 * peak)]
+    plateau = f[t >= rise].mean() / peak
+    check("wall force rises to half its peak within 5 ms", rise <= 5.0, f"peak {peak:.0f} kN, half of it at {rise:.2f} ms")
+    check("wall force plateau: mean after the rise >= 30 % of the peak", plateau >= 0.3,
+          f"mean {plateau * peak:.0f} kN = {100 * plateau:.0f} % of the peak")
+    rail_zones_progressive(out, deck)
+
+
+def order(mpiexec, binary, workdir, scale=0.01, endtim=40):
+    generator = os.path.join(os.path.dirname(binary), "minicrash-gen")
+    deck, out = os.path.join(workdir, "3vehicle.k"), os.path.join(workdir, "3vehicle")
+    generate(generator, "3vehicle", scale, endtim, deck)
+    code = run(mpiexec, binary, out, 2, f"i={deck}")
+    check("normal termination", code == 0, f"exit status {code}")
+    rc, titles = table(out, "rcforc"), contact_titles(deck)
+    first = {}
+    for cid, title in titles.items():
+        rows = rc[rc[:, 1] == cid]
+        loaded = rows[np.linalg.norm(rows[:, 2:5], axis=1) > 1.0]
+        first[title] = loaded[0, 0] if len(loaded) else np.inf
+    van, car = first.get("van front to compact rear", np.inf), first.get("compact front to midsize rear", np.inf)
+    check("van reaches the compact car, then the compact car the mid-size car", van < car < np.inf,
+          f"van-compact at {van:.2f} ms, compact-midsize at {car:.2f} ms")
+
+
+def ranks(mpiexec, binary, workdir, preset, scale, endtim):
+    generator = os.path.join(os.path.dirname(binary), "minicrash-gen")
+    deck = os.path.join(workdir, f"{preset}.k")
+    generate(generator, preset, scale, endtim, deck)
+    last = {}
+    for np_ in (1, 4):
+        out = os.path.join(workdir, f"{preset}_np{np_}")
+        check(f"np={np_} normal termination", run(mpiexec, binary, out, np_, f"i={deck}") == 0, "")
+        last[np_] = table(out, "glstat")[-1]
+    e0 = table(os.path.join(workdir, f"{preset}_np1"), "glstat")[0, GLSTAT["total"]]
+    for name in ("kinetic", "internal", "total"):
+        a, b = last[1][GLSTAT[name]], last[4][GLSTAT[name]]
+        check(f"{preset} {name} energy np=1 vs np=4 within 2 %", abs(a - b) <= 0.02 * max(abs(a), 1e-30),
+              f"{a:.6g} vs {b:.6g} J ({100 * abs(a - b) / max(abs(a), 1e-30):.3f} %; {100 * abs(a - b) / e0:.3f} % of E0)")
+
+
+def main():
+    if len(sys.argv) < 5 or sys.argv[1] not in ("neon", "order", "ranks"):
+        print(__doc__)
+        sys.exit(2)
+    mode, mpiexec, binary, workdir = sys.argv[1:5]
+    os.makedirs(workdir, exist_ok=True)
+    extra = sys.argv[5:]
+    if mode == "ranks":
+        ranks(mpiexec, binary, workdir, extra[0], float(extra[1]), float(extra[2]))
+    else:
+        {"neon": neon, "order": order}[mode](mpiexec, binary, workdir, *map(float, extra))
+    print(f"crash_quality {mode}: " + (f"{len(failures)} check(s) failed" if failures else "all checks pass"))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
