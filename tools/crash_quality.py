@@ -19,12 +19,11 @@
 MPIEXEC is the launch line (e.g. "mpirun --oversubscribe"); runs use np = 2
 except `ranks`. Prints the measured figures; exits 1 when a check fails.
 """
+import math
 import os
 import shlex
 import subprocess
 import sys
-
-import numpy as np
 
 GLSTAT = {"time": 0, "kinetic": 3, "internal": 4, "hourglass": 5, "contact": 6, "total": 9}
 failures = []
@@ -46,8 +45,9 @@ def run(mpiexec, binary, out, np_, *options):
 
 
 def table(out, name):
-    rows = [line.split() for line in open(os.path.join(out, name)) if line.strip() and not line.startswith("#")]
-    return np.array(rows, dtype=float)
+    """Rows of numbers of an output file (plain Python: no NumPy needed)."""
+    return [[float(x) for x in line.split()] for line in open(os.path.join(out, name))
+            if line.strip() and not line.startswith("#")]
 
 
 def part_titles(deck):
@@ -76,16 +76,18 @@ def generate(generator, preset, scale, endtim, deck):
 def rail_zones_progressive(out, deck):
     matsum, titles = table(out, "matsum"), part_titles(deck)
     for side in ("L", "R"):
-        zones = {}
+        zone_of = {}
         for pid, title in titles.items():
             words = title.split()
             if "front rail" in title and words[-1].isdigit() and f" {side} " in title:
-                zones.setdefault(int(words[-1]), []).append(pid)
-        energy = {z: np.array([matsum[(matsum[:, 0] == t) & np.isin(matsum[:, 1], ids), 2].sum()
-                               for t in np.unique(matsum[:, 0])]) for z, ids in sorted(zones.items())}
-        times = np.unique(matsum[:, 0])
-        start = {z: times[np.argmax(e > 100.0)] if (e > 100.0).any() else np.inf for z, e in energy.items()}
-        final = {z: e[-1] for z, e in energy.items()}
+                zone_of[pid] = int(words[-1])
+        energy = {}  # zone -> {time: internal energy}
+        for row in matsum:
+            if int(row[1]) in zone_of:
+                by_time = energy.setdefault(zone_of[int(row[1])], {})
+                by_time[row[0]] = by_time.get(row[0], 0.0) + row[2]
+        start = {z: min((t for t, e in e_t.items() if e > 100.0), default=math.inf) for z, e_t in energy.items()}
+        final = {z: e_t[max(e_t)] for z, e_t in energy.items()}
         order_ok = all(start[1] <= start[z] for z in start)
         most_ok = all(final[1] >= final[z] for z in final)
         check(f"rail {side} folds from the front",
@@ -100,19 +102,23 @@ def neon(mpiexec, binary, workdir, scale=0.02, endtim=20):
     code = run(mpiexec, binary, out, 2, f"i={deck}")
     check("normal termination (no collapsed element, no NaN)", code == 0, f"exit status {code}")
     g = table(out, "glstat")
-    e0 = g[0, GLSTAT["kinetic"]]
-    drift = np.abs(g[:, GLSTAT["total"]] / e0 - 1).max()
+    e0 = g[0][GLSTAT["kinetic"]]
+    drift = max(abs(row[GLSTAT["total"]] / e0 - 1) for row in g)
     check("total energy within 5 % of the initial kinetic energy", drift <= 0.05, f"largest drift {100 * drift:.2f} %")
-    share = g[-1, GLSTAT["hourglass"]] / g[-1, GLSTAT["internal"]]
-    check("hourglass energy < 10 % of internal energy", share < 0.10, f"{100 * share:.1f} % at {g[-1, 0]:.1f} ms")
+    share = g[-1][GLSTAT["hourglass"]] / g[-1][GLSTAT["internal"]]
+    check("hourglass energy < 10 % of internal energy", share < 0.10, f"{100 * share:.1f} % at {g[-1][0]:.1f} ms")
     # Force as crash tests report it: filtered, here a 1 ms moving mean (the
     # stonewall stops each arriving node within one step: single-step spikes).
     w = table(out, "rwforc")
-    t = w[:, 0]
-    f = np.array([w[(t >= a - 0.5) & (t <= a + 0.5), 2].mean() for a in t])
-    peak = f.max()
-    rise = t[np.argmax(f >= 0.5 * peak)]
-    plateau = f[t >= rise].mean() / peak
+    t = [row[0] for row in w]
+    f = []
+    for a in t:
+        window = [row[2] for row in w if a - 0.5 <= row[0] <= a + 0.5]
+        f.append(sum(window) / len(window))
+    peak = max(f)
+    rise = next(a for a, b in zip(t, f) if b >= 0.5 * peak)
+    after = [b for a, b in zip(t, f) if a >= rise]
+    plateau = sum(after) / len(after) / peak
     check("wall force rises to half its peak within 5 ms", rise <= 5.0, f"peak {peak:.0f} kN, half of it at {rise:.2f} ms")
     check("wall force plateau: mean after the rise >= 30 % of the peak", plateau >= 0.3,
           f"mean {plateau * peak:.0f} kN = {100 * plateau:.0f} % of the peak")
@@ -128,11 +134,10 @@ def order(mpiexec, binary, workdir, scale=0.01, endtim=40):
     rc, titles = table(out, "rcforc"), contact_titles(deck)
     first = {}
     for cid, title in titles.items():
-        rows = rc[rc[:, 1] == cid]
-        loaded = rows[np.linalg.norm(rows[:, 2:5], axis=1) > 1.0]
-        first[title] = loaded[0, 0] if len(loaded) else np.inf
-    van, car = first.get("van front to compact rear", np.inf), first.get("compact front to midsize rear", np.inf)
-    check("van reaches the compact car, then the compact car the mid-size car", van < car < np.inf,
+        loaded = [row[0] for row in rc if int(row[1]) == cid and math.hypot(row[2], row[3], row[4]) > 1.0]
+        first[title] = min(loaded, default=math.inf)
+    van, car = first.get("van front to compact rear", math.inf), first.get("compact front to midsize rear", math.inf)
+    check("van reaches the compact car, then the compact car the mid-size car", van < car < math.inf,
           f"van-compact at {van:.2f} ms, compact-midsize at {car:.2f} ms")
 
 
@@ -145,7 +150,7 @@ def ranks(mpiexec, binary, workdir, preset, scale, endtim):
         out = os.path.join(workdir, f"{preset}_np{np_}")
         check(f"np={np_} normal termination", run(mpiexec, binary, out, np_, f"i={deck}") == 0, "")
         last[np_] = table(out, "glstat")[-1]
-    e0 = table(os.path.join(workdir, f"{preset}_np1"), "glstat")[0, GLSTAT["total"]]
+    e0 = table(os.path.join(workdir, f"{preset}_np1"), "glstat")[0][GLSTAT["total"]]
     for name in ("kinetic", "internal", "total"):
         a, b = last[1][GLSTAT[name]], last[4][GLSTAT[name]]
         check(f"{preset} {name} energy np=1 vs np=4 within 2 %", abs(a - b) <= 0.02 * max(abs(a), 1e-30),
