@@ -73,6 +73,16 @@ def generate(generator, preset, scale, endtim, deck):
                    stdout=subprocess.DEVNULL)
 
 
+def generated_run(mpiexec, binary, workdir, preset, scale, endtim):
+    """Writes the preset's deck, runs it on 2 ranks; (deck, output dir), termination checked."""
+    generator = os.path.join(os.path.dirname(binary), "minicrash-gen")
+    deck, out = os.path.join(workdir, f"{preset}.k"), os.path.join(workdir, preset)
+    generate(generator, preset, scale, endtim, deck)
+    code = run(mpiexec, binary, out, 2, f"i={deck}")
+    check("normal termination (no collapsed element, no NaN)", code == 0, f"exit status {code}")
+    return deck, out
+
+
 def rail_zones_progressive(out, deck):
     matsum, titles = table(out, "matsum"), part_titles(deck)
     for side in ("L", "R"):
@@ -96,11 +106,7 @@ def rail_zones_progressive(out, deck):
 
 
 def neon(mpiexec, binary, workdir, scale=0.02, endtim=20):
-    generator = os.path.join(os.path.dirname(binary), "minicrash-gen")
-    deck, out = os.path.join(workdir, "neon.k"), os.path.join(workdir, "neon")
-    generate(generator, "neon", scale, endtim, deck)
-    code = run(mpiexec, binary, out, 2, f"i={deck}")
-    check("normal termination (no collapsed element, no NaN)", code == 0, f"exit status {code}")
+    deck, out = generated_run(mpiexec, binary, workdir, "neon", scale, endtim)
     g = table(out, "glstat")
     e0 = g[0][GLSTAT["kinetic"]]
     drift = max(abs(row[GLSTAT["total"]] / e0 - 1) for row in g)
@@ -126,11 +132,7 @@ def neon(mpiexec, binary, workdir, scale=0.02, endtim=20):
 
 
 def order(mpiexec, binary, workdir, scale=0.01, endtim=40):
-    generator = os.path.join(os.path.dirname(binary), "minicrash-gen")
-    deck, out = os.path.join(workdir, "3vehicle.k"), os.path.join(workdir, "3vehicle")
-    generate(generator, "3vehicle", scale, endtim, deck)
-    code = run(mpiexec, binary, out, 2, f"i={deck}")
-    check("normal termination", code == 0, f"exit status {code}")
+    deck, out = generated_run(mpiexec, binary, workdir, "3vehicle", scale, endtim)
     rc, titles = table(out, "rcforc"), contact_titles(deck)
     first = {}
     for cid, title in titles.items():

@@ -1,5 +1,6 @@
 // minicrash-gen PRESET [--scale S] [--size H] [--endtim T] [--cycles N] [--velocity V] [--no-rigid] [--no-contact]
 //               -o deck.k
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -53,10 +54,14 @@ int main(int argc, char** argv) {
       else throw mc::InputError("minicrash-gen: cannot read '" + arg + "' (see --help)");
     }
     if (options.preset.empty() || output.empty()) { usage(std::cerr); return mc::kExitInput; }
+    const auto t0 = std::chrono::steady_clock::now();
     const mc::Model model = mc::generate_model(options);
+    const auto t1 = std::chrono::steady_clock::now();
     mc::write_deck_file(model, output);
+    const std::chrono::duration<double> generate = t1 - t0, write = std::chrono::steady_clock::now() - t1;
     std::cout << "minicrash-gen: wrote " << output << " (" << model.shells.size() << " shells, " << model.nodes.size()
-              << " nodes, " << model.parts.size() << " parts)\n";
+              << " nodes, " << model.parts.size() << " parts; generated in " << generate.count() << " s, written in "
+              << write.count() << " s)\n";
     return 0;
   } catch (const mc::InputError& e) {
     std::cerr << "minicrash-gen: error: " << e.what() << "\n";

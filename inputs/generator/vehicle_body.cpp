@@ -8,14 +8,19 @@
 namespace mc {
 namespace {
 
-Material elastic(GlobalId id, double density, double youngs, double poisson) {
-  Material m;
-  m.id = id;
-  m.kind = MaterialKind::Elastic;
+// `m` with another density and elastic constants.
+Material with_elasticity(Material m, double density, double youngs, double poisson) {
   m.density = density;
   m.youngs = youngs;
   m.poisson = poisson;
   return m;
+}
+
+Material elastic(GlobalId id, double density, double youngs, double poisson) {
+  Material m;
+  m.id = id;
+  m.kind = MaterialKind::Elastic;
+  return with_elasticity(m, density, youngs, poisson);
 }
 
 // Typical automotive grades: yield and linear hardening in GPa.
@@ -25,20 +30,8 @@ Material grade_material(Grade grade, GlobalId id) {
     case Grade::Hsla: return mild_steel(id, 0.34, 0.8);
     case Grade::Dp600: return mild_steel(id, 0.42, 1.0);
     case Grade::Boron: return mild_steel(id, 1.10, 1.5);
-    case Grade::Aluminium: {
-      Material m = mild_steel(id, 0.12, 0.3);
-      m.density = 2.7e-6;
-      m.youngs = 70;
-      m.poisson = 0.33;
-      return m;
-    }
-    case Grade::Plastic: {
-      Material m = mild_steel(id, 0.025, 0.05);
-      m.density = 1.0e-6;
-      m.youngs = 1.6;
-      m.poisson = 0.35;
-      return m;
-    }
+    case Grade::Aluminium: return with_elasticity(mild_steel(id, 0.12, 0.3), 2.7e-6, 70, 0.33);
+    case Grade::Plastic: return with_elasticity(mild_steel(id, 0.025, 0.05), 1.0e-6, 1.6, 0.35);
     case Grade::Glass: return elastic(id, 2.5e-6, 70, 0.22);
     // Seats and tank: soft and heavy; the density is trimmed to the vehicle's mass.
     case Grade::Ballast: return elastic(id, 7.85e-6, 10, 0.3);
