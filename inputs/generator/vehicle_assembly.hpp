@@ -38,7 +38,6 @@ class Vehicle {
   // overlap after snapping counted twice).
   std::int64_t shells(double h, bool exact);
   MeshedVehicle mesh(double h, const VehiclePlacement& where, PartCatalog& catalog);
-  const VehicleSpec& spec() const { return spec_; }
 
  private:
   VehicleSpec spec_;

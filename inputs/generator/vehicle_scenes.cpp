@@ -116,6 +116,7 @@ Model build_scene(const Scene& scene, const GeneratorOptions& o) {
   const double scale = o.scale > 0 ? o.scale : 1.0;
   // Below this the element size passes 150 mm and whole parts snap away.
   if (scale < 0.01) throw InputError("generator: --scale " + std::to_string(scale) + " is below the smallest, 0.01");
+  if (!o.rigid_parts) throw InputError("generator: --no-rigid is for the tube; a vehicle's engine and wheels are rigid");
   Model m;
   PartCatalog catalog(m);
   std::vector<std::unique_ptr<Vehicle>> vehicles;
