@@ -126,6 +126,13 @@ ContactPhase::ContactPhase(const State& s, Communicator& comm) {
       for (int c = 0; c < 4; ++c) run.segment_slot.push_back(slot_of[static_cast<std::size_t>(s.elements.conn(e, c))]);
       run.segment_gid.push_back(s.elements.ids[static_cast<std::size_t>(e)]);
     }
+    run.slot_segment_offset.assign(static_cast<std::size_t>(run.local) + 1, 0);
+    for (int slot : run.segment_slot) run.slot_segment_offset[static_cast<std::size_t>(slot) + 1] += 1;
+    for (int n = 0; n < run.local; ++n) run.slot_segment_offset[n + 1] += run.slot_segment_offset[n];
+    run.slot_segments.resize(run.segment_slot.size());
+    std::vector<int> fill(run.slot_segment_offset.begin(), run.slot_segment_offset.end() - 1);
+    for (std::size_t i = 0; i < run.segment_slot.size(); ++i)
+      run.slot_segments[static_cast<std::size_t>(fill[static_cast<std::size_t>(run.segment_slot[i])]++)] = static_cast<int>(i / 4);
   }
 }
 
@@ -207,6 +214,13 @@ std::vector<ContactRecord> ContactPhase::outputs(const State& s, Communicator& c
 std::int64_t ContactPhase::pairs_checked() const {
   std::int64_t n = 0;
   for (const InterfaceRun& run : runs_) n += run.pairs_checked;
+  return n;
+}
+
+std::int64_t ContactPhase::owned_nodes(const State& s) const {
+  std::int64_t n = 0;
+  for (const InterfaceRun& run : runs_)
+    for (int node : run.setup->node_local) n += s.nodes.owned.empty() || s.nodes.owned[static_cast<std::size_t>(node)];
   return n;
 }
 

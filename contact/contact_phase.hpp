@@ -34,6 +34,8 @@ class ContactPhase {
   std::vector<ContactRecord> outputs(const State& s, Communicator& comm) const;
   // Candidate pairs this rank has evaluated so far (its contact work).
   std::int64_t pairs_checked() const;
+  // Contact nodes this rank owns, summed over interfaces.
+  std::int64_t owned_nodes(const State& s) const;
 
  private:
   std::vector<InterfaceRun> runs_;

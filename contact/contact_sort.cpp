@@ -53,6 +53,23 @@ void build_entries(InterfaceRun& run) {
   for (std::size_t s = 0; s < run.gid.size(); ++s) run.entry_offset[s + 1] += run.entry_offset[s];
 }
 
+// Whether node slot n is a corner of a segment that shares a corner with g:
+// g's own one-ring. Those pairs sit one element apart in the sheet; with the
+// contact thickness capped at 0.4 of an edge they touch only when the sheet
+// folds back within one element, so checking them every cycle is wasted
+// work (they dominate the candidates when elements are smaller than twice
+// the contact distance).
+bool neighbours(const InterfaceRun& run, int n, int g) {
+  const int* gc = &run.segment_slot[4 * static_cast<std::size_t>(g)];
+  for (int i = run.slot_segment_offset[static_cast<std::size_t>(n)]; i < run.slot_segment_offset[static_cast<std::size_t>(n) + 1]; ++i) {
+    const int* hc = &run.segment_slot[4 * static_cast<std::size_t>(run.slot_segments[static_cast<std::size_t>(i)])];
+    for (int a = 0; a < 4; ++a)
+      for (int b = 0; b < 4; ++b)
+        if (hc[a] == gc[b]) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void search_interface(InterfaceRun& run, const State& s) {
@@ -62,6 +79,7 @@ void search_interface(InterfaceRun& run, const State& s) {
     if (run.bits[sn] == 0 || !sides_meet(run.bits[sn], in.segment_bits[sg])) return false;
     const int* corner = &run.segment_slot[4 * sg];
     if (corner[0] == n || corner[1] == n || corner[2] == n || corner[3] == n) return false;  // its own segment
+    if (n < run.local && neighbours(run, n, g)) return false;
     // Keep the pair only if it can close the gap before the next sort: the
     // box test alone keeps every in-plane neighbour of a flat sheet.
     double x[4][3];

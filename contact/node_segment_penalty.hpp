@@ -107,6 +107,25 @@ inline PairForce node_segment_force(const double* p, const double* vp, double m,
                                     const double (*v)[3], bool triangle, double reach, double k,
                                     const FrictionLaw& friction, double dt) {
   PairForce out;
+  // Quick exact rejection: every point of the segment lies within `warp` of
+  // the plane through its centroid normal to its diagonals, so a node
+  // farther than reach + warp from that plane cannot touch it.
+  {
+    double d1[3], d2[3], c[3];
+    for (int k3 = 0; k3 < 3; ++k3) {
+      d1[k3] = x[2][k3] - x[0][k3];
+      d2[k3] = (triangle ? x[1][k3] : x[3][k3]) - (triangle ? x[0][k3] : x[1][k3]);
+      c[k3] = 0.25 * (x[0][k3] + x[1][k3] + x[2][k3] + x[3][k3]);
+    }
+    const double n[3] = {d1[1] * d2[2] - d1[2] * d2[1], d1[2] * d2[0] - d1[0] * d2[2], d1[0] * d2[1] - d1[1] * d2[0]};
+    const double len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    if (len > 0) {
+      auto height = [&](const double* q) { return (n[0] * (q[0] - c[0]) + n[1] * (q[1] - c[1]) + n[2] * (q[2] - c[2])) / len; };
+      double warp = 0;
+      for (int corner = 0; corner < 4; ++corner) warp = std::fmax(warp, std::fabs(height(x[corner])));
+      if (std::fabs(height(p)) > reach + warp) return out;
+    }
+  }
   const SegmentPoint sp = closest_on_segment(p, x, triangle);
   if (!(sp.distance2 < reach * reach)) return out;
   const double dist = std::sqrt(sp.distance2);

@@ -1,6 +1,7 @@
 // Method names, the input built from a Model, checks and dispatch.
 #include "decomposition/partition.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <unordered_map>
@@ -33,21 +34,35 @@ struct PartLoad {
 };
 
 // One lookup per part, not per element: decks have few parts, many elements.
+// Contact load of a shell: one for each interface it is a segment of (each
+// is searched and checked every cycle; the candidate count per segment is
+// about the same).
+double contact_load(const Model& model, GlobalId part) {
+  double load = 0;
+  for (const ContactInterface& c : model.contacts) {
+    const auto has = [part](const std::vector<GlobalId>& parts) {
+      return std::find(parts.begin(), parts.end(), part) != parts.end();
+    };
+    if (c.slave_all || c.master_all || has(c.slave_parts) || has(c.master_parts)) load += 1;
+  }
+  return load;
+}
+
 PartLoad part_load(const Model& model, const Shell& s) {
   const auto part = model.parts.find(s.part);
   if (part == model.parts.end())
     throw InputError(s.where, "shell " + std::to_string(s.id) + ": part " + std::to_string(s.part) + " is not defined");
+  const double contact = contact_load(model, s.part);
   const auto mat = model.materials.find(part->second.material);
   if (mat != model.materials.end() && mat->second.kind == MaterialKind::Rigid)
-    return {0.1, 0.0};  // rigid bodies: no stress update, only a rigid-body sum
+    return {0.1, contact};  // rigid bodies: no stress update, only a rigid-body sum
   const auto sec = model.sections.find(part->second.section);
   if (sec == model.sections.end())
     throw InputError(s.where, "part " + std::to_string(s.part) + ": section " +
                                   std::to_string(part->second.section) + " is not defined");
   // Membrane/bending work is fixed; each through-thickness point adds a
   // material update (about a quarter of the element cost in the shell kernel).
-  // second_work = 1 is a placeholder for the contact load until contact exists.
-  return {1.0 + 0.25 * sec->second.nip, 1.0};
+  return {1.0 + 0.25 * sec->second.nip, contact};
 }
 
 }  // namespace

@@ -31,8 +31,8 @@ struct PartitionInput {
 };
 
 // Centroids from the node coordinates; work = 1 + 0.25 NIP of the element's
-// section (rigid parts 0.1); second_work = 1 for deformable, 0 for rigid
-// elements (a placeholder until contact exists). Throws InputError for an
+// section (rigid parts 0.1); second_work = the number of contact interfaces
+// the element is a segment of (its contact load). Throws InputError for an
 // element naming an unknown node, part or section.
 PartitionInput partition_input(const Model& model);
 

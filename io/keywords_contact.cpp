@@ -19,9 +19,12 @@ ContactSide read_side(const CardFields& fields, int id_field, int type_field, co
   side.id = fields.integer(id_field, id_name);
   side.type = fields.option(type_field, type_name);
   if (side.id < 0) fields.fail(id_field, id_name, "id must not be negative");
+  if (side.id == 0 && zero_means_all) {
+    side.type = kAllParts;  // whatever SSTYP says
+    return side;
+  }
   if (side.type != kPartSet && side.type != kPart && side.type != kAllParts)
     fields.fail(type_field, type_name, "only part sets (2), parts (3) and all parts (5) are supported");
-  if (side.id == 0 && zero_means_all) side.type = kAllParts;
   if (side.type != kAllParts && side.id == 0)
     fields.fail(id_field, id_name, "a part or part set id is required for this type");
   return side;

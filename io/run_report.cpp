@@ -1,5 +1,7 @@
 #include "io/run_report.hpp"
 
+#include <algorithm>
+
 #include <cstdio>
 #include <fstream>
 
@@ -63,6 +65,14 @@ void print_report(const RunReport& r, std::ostream& o) {
       << "); messages by size: 0-256 B " << r.histogram[0] << ", 256 B-4 KB " << r.histogram[1] << ", 4-64 KB "
       << r.histogram[2] << ", > 64 KB " << r.histogram[3] << " (" << messages << " in all)\n";
   }
+  if (!r.contact_pairs.empty()) {
+    const auto [lo, hi] = std::minmax_element(r.contact_pairs.begin(), r.contact_pairs.end());
+    double sum = 0;
+    for (std::int64_t p : r.contact_pairs) sum += double(p);
+    const double mean = sum / double(r.contact_pairs.size());
+    o << "   contact pairs checked per rank: min " << *lo << ", max " << *hi << ", imbalance max/mean "
+      << fmt("%.3f", mean > 0 ? double(*hi) / mean : 1.0) << "\n";
+  }
   o << "\n   energy: initial " << fmt("%.6e", r.first.total) << ", final " << fmt("%.6e", r.last.total)
     << " (kinetic " << fmt("%.4e", r.last.kinetic) << ", internal " << fmt("%.4e", r.last.internal)
     << ", hourglass " << fmt("%.4e", r.last.hourglass) << "), ratio " << fmt("%.5f", r.last.ratio) << "\n";
@@ -114,7 +124,9 @@ void write_report_json(const RunReport& r, const std::string& path) {
   };
   matrix("traffic_bytes", r.traffic_bytes);
   matrix("traffic_messages", r.traffic_messages);
-  o << "  \"energy_first\": ";
+  o << "  \"contact_pairs_checked\": [";
+  for (std::size_t i = 0; i < r.contact_pairs.size(); ++i) o << (i ? ", " : "") << r.contact_pairs[i];
+  o << "], \"contact_nodes\": " << r.contact_nodes << ",\n  \"energy_first\": ";
   json_energy(o, r.first);
   o << ",\n  \"energy_last\": ";
   json_energy(o, r.last);

@@ -38,6 +38,9 @@ struct RunReport {
   std::array<std::int64_t, 4> histogram{};  // all messages, by size bucket
   // Rank-to-rank traffic during the run: [from * ranks + to].
   std::vector<std::int64_t> traffic_bytes, traffic_messages;
+  // Contact work: node-segment pairs checked by each rank (empty without contact).
+  std::vector<std::int64_t> contact_pairs;
+  std::int64_t contact_nodes = 0;  // over all interfaces and ranks
   EnergyRecord first, last;
   // Figure of merit: element-cycles per second, and its inverse per core.
   double element_cycles_per_second = 0, ns_per_element_cycle_per_core = 0, jobs_per_day = 0;

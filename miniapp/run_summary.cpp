@@ -81,6 +81,10 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
   }
   r.traffic_bytes = comm.gather(sent_bytes, 0);
   r.traffic_messages = comm.gather(sent_messages, 0);
+  if (result.contact_pairs >= 0) {
+    r.contact_pairs = comm.gather(result.contact_pairs, 0);
+    for (std::int64_t n : comm.gather(result.contact_nodes, 0)) r.contact_nodes += n;
+  }
   // Figure of merit over the cycles this run did (a restart resumes past 0).
   const double work = double(id.elements) * double(result.cycles);
   if (result.elapsed > 0 && work > 0) {

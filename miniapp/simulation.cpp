@@ -294,6 +294,10 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
     throw;
   }
   result.first = s.carry.first_energy;
+  if (contact.active()) {
+    result.contact_pairs = contact.pairs_checked();
+    result.contact_nodes = contact.owned_nodes(s);
+  }
   result.cycles = s.cycle - start_cycle;
   result.elapsed = wall_seconds() - start;
   return result;

@@ -58,6 +58,8 @@ struct RunResult {
   double elapsed = 0;             // wall seconds of the time loop
   EnergyRecord first, last;       // energies at start and end
   PhaseTimers timers;
+  std::int64_t contact_pairs = -1; // node-segment pairs this rank checked; -1: no contact
+  std::int64_t contact_nodes = 0;  // contact nodes this rank owns
 };
 
 // Runs to termination. Throws NumericalFault on every rank at once. With a

@@ -130,11 +130,11 @@ TEST(KeywordReaderFormat, CrLfLineEndingsAndUtf8BomAreAccepted) {
 }
 
 TEST(KeywordReaderFormat, UnknownKeywordWarnsWithLineNumberAndSkipsItsCards) {
-  const std::string deck = minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n1,2,3\nnot numbers at all\n");
+  const std::string deck = minimal_deck("*CONSTRAINED_SPOTWELD\n1,2,3\nnot numbers at all\n");
   std::string warnings;
   read(deck, &warnings);
-  EXPECT_EQ(warnings, "deck.k:" + std::to_string(line_of(deck, "*CONTACT")) +
-                          ": warning: unknown keyword *CONTACT_AUTOMATIC_SINGLE_SURFACE skipped\n");
+  EXPECT_EQ(warnings, "deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) +
+                          ": warning: unknown keyword *CONSTRAINED_SPOTWELD skipped\n");
 }
 
 TEST(KeywordReaderFormat, EndStopsReading) {

@@ -83,6 +83,9 @@ TEST(Partition, InputFromModelHasCentroidsAndNipWork) {
   model.parts[2] = Part{2, "rigid", 1, 2, 0, {}};
   for (Shell& s : model.shells)
     if (s.id > 4) s.part = 2;
+  ContactInterface deformable_only;  // the second constraint counts contact interfaces
+  deformable_only.slave_parts = {1};
+  model.contacts.push_back(deformable_only);
   const PartitionInput in = partition_input(model);
   ASSERT_EQ(in.centroids.size(), 8u);
   EXPECT_EQ(in.num_nodes, 15);

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Restart checks on the shipped tube deck (plasticity, rigid body, wall).
 
-  bitwise NP:  600 cycles straight vs 300 + restart + 300: same state checksum.
+  bitwise NP [CYCLES]:  CYCLES (600) straight vs half + restart + half: same
+               state checksum (with CYCLES 5000 the tube deck restarts while
+               its contacts are active).
                A partial newer set (a kill during its write: rank file cut
                short, no manifest) is skipped; a damaged complete set, and a
                set written by another np, are refused with exit status 2 and
@@ -46,16 +48,17 @@ def fresh(path):
     return path
 
 
-def bitwise(mpiexec, binary, deck, work, np_):
+def bitwise(mpiexec, binary, deck, work, np_, cycles=600):
+    half = cycles // 2
     straight, split = fresh(os.path.join(work, "straight")), fresh(os.path.join(work, "split"))
-    run(mpiexec, np_, binary, [f"i={deck}", "cycles=600", f"odir={straight}"])
-    run(mpiexec, np_, binary, [f"i={deck}", "cycles=300", "restart_every=300", f"odir={split}"])
+    run(mpiexec, np_, binary, [f"i={deck}", f"cycles={cycles}", f"odir={straight}"])
+    run(mpiexec, np_, binary, [f"i={deck}", f"cycles={half}", f"restart_every={half}", f"odir={split}"])
     # A kill during the next set's write leaves a cut-short file and no manifest.
-    partial = os.path.join(split, "restart", "cycle_0000000400")
+    partial = os.path.join(split, "restart", f"cycle_{half + 100:010d}")
     os.makedirs(partial)
     with open(os.path.join(partial, "rank_0.bin"), "wb") as f:
         f.write(b"MCRSTRT1 cut short")
-    run(mpiexec, np_, binary, [f"r={split}", "cycles=600", f"odir={split}"])
+    run(mpiexec, np_, binary, [f"r={split}", f"cycles={cycles}", f"odir={split}"])
     a, b = checksum(straight), checksum(split)
     print(f"np={np_}: straight {a}, restarted {b}")
     if a != b:
@@ -102,5 +105,6 @@ def sigterm(mpiexec, binary, deck, work, np_):
 
 if __name__ == "__main__":
     mode, mpiexec, binary, deck, work, np_ = sys.argv[1:7]
+    extra = [int(a) for a in sys.argv[7:]]
     os.makedirs(work, exist_ok=True)
-    {"bitwise": bitwise, "sigterm": sigterm}[mode](mpiexec, binary, deck, work, int(np_))
+    {"bitwise": bitwise, "sigterm": sigterm}[mode](mpiexec, binary, deck, work, int(np_), *extra)

@@ -1,0 +1,69 @@
+// The contact keywords: card layouts, defaults, side types and their errors.
+#include <gtest/gtest.h>
+
+#include "deck_test_helpers.hpp"
+
+namespace mc {
+namespace {
+
+using test::error_of;
+using test::line_of;
+using test::minimal_deck;
+using test::read;
+
+TEST(KeywordReaderContact, SingleSurfaceWithSsidZeroCoversEveryPart) {
+  const Model m = read(minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE_ID\n7,folds\n0\n0.2,0.1,0.5,,,,1.0,9.0\n"
+                                    "*CONTROL_CONTACT\n0.05\n"));
+  ASSERT_EQ(m.contacts.size(), 1u);
+  const ContactInterface& c = m.contacts[0];
+  EXPECT_EQ(c.id, 7);
+  EXPECT_EQ(c.title, "folds");
+  EXPECT_EQ(c.kind, ContactInterface::Kind::SingleSurface);
+  EXPECT_TRUE(c.slave_all);
+  EXPECT_DOUBLE_EQ(c.static_friction, 0.2);
+  EXPECT_DOUBLE_EQ(c.dynamic_friction, 0.1);
+  EXPECT_DOUBLE_EQ(c.decay, 0.5);
+  EXPECT_DOUBLE_EQ(c.birth, 1.0);
+  EXPECT_DOUBLE_EQ(c.death, 9.0);
+  EXPECT_DOUBLE_EQ(c.slave_scale, 1.0);  // card 3 left out: LS-DYNA defaults
+  EXPECT_DOUBLE_EQ(m.controls.contact_penalty, 0.05);
+}
+
+TEST(KeywordReaderContact, SurfaceToSurfaceResolvesPartSetsAndCards3AndA) {
+  const Model m = read(minimal_deck(
+      "*SET_PART_LIST\n5\n1\n*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE\n5,1,2,3\n\n2.0,0.5,1.2,0.8\n0,0,0,0,0,0,25\n"));
+  ASSERT_EQ(m.contacts.size(), 1u);
+  const ContactInterface& c = m.contacts[0];
+  EXPECT_EQ(c.kind, ContactInterface::Kind::SurfaceToSurface);
+  EXPECT_EQ(c.slave_parts, std::vector<GlobalId>{1});
+  EXPECT_EQ(c.master_parts, std::vector<GlobalId>{1});
+  EXPECT_DOUBLE_EQ(c.slave_scale, 2.0);
+  EXPECT_DOUBLE_EQ(c.master_scale, 0.5);
+  EXPECT_DOUBLE_EQ(c.slave_thickness, 1.2);
+  EXPECT_DOUBLE_EQ(c.master_thickness, 0.8);
+  EXPECT_EQ(c.bucket_sort_interval, 25);
+  EXPECT_DOUBLE_EQ(c.death, 1e20);  // DT 0: never
+}
+
+TEST(KeywordReaderContact, SegmentSetSidesAreRefusedWithTheField) {
+  const std::string deck = minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE\n1,1,0,3\n\n");
+  EXPECT_EQ(error_of(deck), "deck.k:" + std::to_string(line_of(deck, "1,1,0,3")) +
+                                ": field 3 (SSTYP) of *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE: only part sets (2), "
+                                "parts (3) and all parts (5) are supported");
+}
+
+TEST(KeywordReaderContact, UnknownPartSetIsNamed) {
+  const std::string deck = minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n9,0,2\n\n");
+  EXPECT_EQ(error_of(deck), "deck.k:" + std::to_string(line_of(deck, "9,0,2")) +
+                                ": *CONTACT_AUTOMATIC_SINGLE_SURFACE: part set 9 is not defined");
+}
+
+TEST(KeywordReaderContact, DeathBeforeBirthIsAnError) {
+  const std::string deck = minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n0\n0,0,0,0,0,0,5.0,2.0\n");
+  EXPECT_NE(error_of(deck).find("DT) of *CONTACT_AUTOMATIC_SINGLE_SURFACE: death time must come after birth time BT"),
+            std::string::npos)
+      << error_of(deck);
+}
+
+}  // namespace
+}  // namespace mc
