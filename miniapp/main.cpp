@@ -10,9 +10,9 @@
 #include "decomposition/partition.hpp"
 #include "decomposition/subdomain.hpp"
 #include "io/input_error.hpp"
-#include "io/keyword_reader.hpp"
 #include "miniapp/distributed_state.hpp"
 #include "miniapp/kokkos_session.hpp"
+#include "miniapp/model_source.hpp"
 #include "miniapp/options.hpp"
 #include "miniapp/restart.hpp"
 #include "miniapp/stop_request.hpp"
@@ -69,7 +69,7 @@ int run(mc::Options o, mc::Communicator& comm) {
     if (error) throw mc::InputError("cannot create output directory '" + o.output_dir + "': " + error.message());
     if (o.input.empty()) o.input = mc::restart_deck(o.restart);  // r= alone: the deck the set came from
     std::ostringstream warnings;
-    model = mc::read_deck(o.input, warnings);
+    model = mc::load_model(o.input, warnings);
     std::cerr << warnings.str();
     counts[0] = static_cast<std::int64_t>(model.nodes.size());
     counts[1] = static_cast<std::int64_t>(model.shells.size());

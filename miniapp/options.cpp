@@ -6,6 +6,7 @@
 
 #include "decomposition/partition.hpp"
 #include "io/input_error.hpp"
+#include "miniapp/model_source.hpp"
 
 namespace mc {
 namespace {
@@ -28,6 +29,11 @@ std::int64_t to_int(const std::string& key, const std::string& value) {
 // key=value names and their --long equivalents map to one setter.
 void set_option(Options& o, const std::string& key, const std::string& value) {
   if (key == "i" || key == "input") o.input = value;
+  else if (key == "gen") o.generator = value;
+  else if (key == "scale") {
+    o.scale = to_double(key, value);
+    if (!(o.scale > 0)) throw InputError("command line: scale must be positive");
+  }
   else if (key == "ncpu" || key == "threads") {
     // LS-DYNA's negative ncpu asks for consistent results; minicrash always is.
     o.threads = static_cast<int>(std::llabs(to_int(key, value)));
@@ -88,8 +94,14 @@ Options parse_options(const std::vector<std::string>& args) {
       throw InputError("command line: cannot read '" + arg + "' (expected key=value or --option; see --help)");
     set_option(o, arg.substr(0, eq), arg.substr(eq + 1));
   }
+  if (!o.generator.empty()) {
+    if (!o.input.empty()) throw InputError("command line: give i= or gen=, not both");
+    o.input = generated_model_name(o.generator, o.scale);
+  } else if (o.scale > 0) {
+    throw InputError("command line: scale= needs gen=");
+  }
   if (!o.help && !o.version && o.input.empty() && o.restart.empty())
-    throw InputError("command line: no input deck (use i=deck.k or --input deck.k; see --help)");
+    throw InputError("command line: no input deck (use i=deck.k, gen=PRESET or --input deck.k; see --help)");
   return o;
 }
 
@@ -98,8 +110,11 @@ std::string usage_text() {
 
 usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
        minicrash --input deck.k [--threads M] [options]
+       minicrash gen=neon scale=0.02 [options]
 
-  i=FILE        | --input FILE        keyword deck to run (required)
+  i=FILE        | --input FILE        keyword deck to run (this or gen=)
+  gen=PRESET    | --gen PRESET        build a minicrash-gen preset in memory instead (tube, neon, 3vehicle, car2car)
+  scale=S       | --scale S           the preset's scale: element count / the benchmark's (vehicle presets)
   ncpu=M        | --threads M         OpenMP threads per MPI rank (default 1)
   odir=DIR      | --output-dir DIR    where glstat, matsum, rwforc, the report go (default .)
   endtim=T      | --endtim T          override the termination time of the deck

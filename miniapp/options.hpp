@@ -9,7 +9,9 @@
 namespace mc {
 
 struct Options {
-  std::string input;                 // i= | --input
+  std::string input;                 // i= | --input; gen= sets it to "gen=PRESET scale=S"
+  std::string generator;             // gen= | --gen: a minicrash-gen preset built in memory
+  double scale = 0;                  // scale= | --scale: the preset's scale (0: its default)
   int threads = 1;                   // ncpu= | --threads (OpenMP threads per rank)
   std::string output_dir = ".";      // odir= | --output-dir
   double end_time = -1;              // endtim= | --endtim (overrides *CONTROL_TERMINATION)

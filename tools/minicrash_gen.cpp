@@ -1,4 +1,6 @@
-// minicrash-gen PRESET [--size H] [--endtim T] [--velocity V] [--no-rigid] [--no-contact] -o deck.k
+// minicrash-gen PRESET [--scale S] [--size H] [--endtim T] [--cycles N] [--velocity V] [--no-rigid] [--no-contact]
+//               -o deck.k
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -10,9 +12,12 @@
 namespace {
 
 void usage(std::ostream& out) {
-  out << "usage: minicrash-gen PRESET [--size H] [--endtim T] [--velocity V] [--no-rigid] [--no-contact] -o deck.k\n\n"
-         "  --size H       element size in mm (default: the preset's)\n"
+  out << "usage: minicrash-gen PRESET [--scale S] [--size H] [--endtim T] [--cycles N] [--velocity V] [--no-rigid]\n"
+         "                     [--no-contact] -o deck.k\n\n"
+         "  --scale S      vehicle presets: element count as a fraction of the benchmark's (default 1)\n"
+         "  --size H       element size in mm (default: the preset's, or the one --scale gives)\n"
          "  --endtim T     termination time in ms (default: the preset's)\n"
+         "  --cycles N     also stop after N cycles (ENDCYC)\n"
          "  --velocity V   impact speed in mm/ms = m/s (default: the preset's)\n"
          "  --no-rigid     leave out the preset's MAT_RIGID parts\n"
          "  --no-contact   leave out the preset's contact interfaces\n"
@@ -40,6 +45,8 @@ int main(int argc, char** argv) {
       if (arg == "-o" && has_value) output = argv[++a];
       else if (arg == "--size" && has_value) options.element_size = number(arg, argv[++a]);
       else if (arg == "--endtim" && has_value) options.end_time = number(arg, argv[++a]);
+      else if (arg == "--scale" && has_value) options.scale = number(arg, argv[++a]);
+      else if (arg == "--cycles" && has_value) options.end_cycle = static_cast<std::int64_t>(number(arg, argv[++a]));
       else if (arg == "--velocity" && has_value) options.velocity = number(arg, argv[++a]);
       else if (arg == "--no-rigid") options.rigid_parts = false;
       else if (arg == "--no-contact") options.contact = false;
@@ -47,10 +54,14 @@ int main(int argc, char** argv) {
       else throw mc::InputError("minicrash-gen: cannot read '" + arg + "' (see --help)");
     }
     if (options.preset.empty() || output.empty()) { usage(std::cerr); return mc::kExitInput; }
+    const auto t0 = std::chrono::steady_clock::now();
     const mc::Model model = mc::generate_model(options);
+    const auto t1 = std::chrono::steady_clock::now();
     mc::write_deck_file(model, output);
+    const std::chrono::duration<double> generate = t1 - t0, write = std::chrono::steady_clock::now() - t1;
     std::cout << "minicrash-gen: wrote " << output << " (" << model.shells.size() << " shells, " << model.nodes.size()
-              << " nodes, " << model.parts.size() << " parts)\n";
+              << " nodes, " << model.parts.size() << " parts; generated in " << generate.count() << " s, written in "
+              << write.count() << " s)\n";
     return 0;
   } catch (const mc::InputError& e) {
     std::cerr << "minicrash-gen: error: " << e.what() << "\n";

@@ -7,6 +7,7 @@ coloured by a cell field, with matplotlib's 3D polygons.
   tools/render_snapshot.py OUTDIR/d3plot.pvd -o tube.png            # last step
   tools/render_snapshot.py OUTDIR/d3plot.pvd --step 3 --field mpi_rank
   tools/render_snapshot.py OUTDIR/paraview/d3plot_0010.pvtu --view 20 -60
+  tools/render_snapshot.py OUTDIR/d3plot.pvd --parts 1-60,75   # only these parts (a cutaway)
 
 Needs numpy and matplotlib. Reads the VTK XML the writer emits: raw appended,
 inline base64 or ASCII arrays, uncompressed.
@@ -87,7 +88,18 @@ def step_pieces(path, step):
     return [path], time
 
 
-def render(pieces, field, out, time=None, view=(25, -55), cmap=None, warp=1.0, edges=True):
+def part_filter(text):
+    """'1-60,75' -> the set of part ids it names (None: every part)."""
+    if not text:
+        return None
+    ids = set()
+    for item in text.split(","):
+        lo, _, hi = item.partition("-")
+        ids.update(range(int(lo), int(hi or lo) + 1))
+    return ids
+
+
+def render(pieces, field, out, time=None, view=(25, -55), cmap=None, warp=1.0, edges=True, parts=None):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -100,8 +112,11 @@ def render(pieces, field, out, time=None, view=(25, -55), cmap=None, warp=1.0, e
             sys.exit(f"{piece}: no cell field {field!r}; have {', '.join(cell_data)}")
         if warp != 1.0 and "displacement" in point_data:
             points = points + (warp - 1.0) * point_data["displacement"].astype(float)
-        polys += [points[p] for p in polygons]
-        colours.append(np.asarray(cell_data[field], dtype=float))
+        keep = np.ones(len(polygons), dtype=bool)
+        if parts is not None:
+            keep = np.isin(np.asarray(cell_data["part_id"], dtype=np.int64), sorted(parts))
+        polys += [points[p] for p, k in zip(polygons, keep) if k]
+        colours.append(np.asarray(cell_data[field], dtype=float)[keep])
     if not polys:
         sys.exit("no cells to draw")
     colours = np.concatenate(colours)
@@ -147,10 +162,11 @@ def main():
     p.add_argument("--cmap", help="matplotlib colour map (default turbo; distinct colours for ranks and parts)")
     p.add_argument("--warp", type=float, default=1.0, help="displacement magnification (default 1)")
     p.add_argument("--no-edges", action="store_true", help="do not outline the shells")
+    p.add_argument("--parts", help="draw only these part ids, e.g. 1-60,75")
     p.add_argument("-o", "--output", default="snapshot.png")
     a = p.parse_args()
     pieces, time = step_pieces(a.path, a.step)
-    render(pieces, a.field, a.output, time, tuple(a.view), a.cmap, a.warp, not a.no_edges)
+    render(pieces, a.field, a.output, time, tuple(a.view), a.cmap, a.warp, not a.no_edges, part_filter(a.parts))
     print(f"wrote {a.output}")
 
 

@@ -5,7 +5,10 @@
 namespace mc {
 
 std::vector<PresetInfo> generator_presets() {
-  return {{"tube", "square steel tube (60x60x1.5 mm, MAT_024) with a rigid 50 kg end plate hitting a rigid wall at 15 m/s"}};
+  return {{"tube", "square steel tube (60x60x1.5 mm, MAT_024) with a rigid 50 kg end plate hitting a rigid wall at 15 m/s"},
+          {"neon", "Neon-like sedan into a rigid wall at 31.5 mph, 30 ms (scale 1: 535 000 shells)"},
+          {"3vehicle", "van into a compact car pushed into a mid-size car, 150 ms (scale 1: 794 780 shells)"},
+          {"car2car", "two minivans, angled offset frontal crash, 120 ms (scale 1: 2.5 M shells)"}};
 }
 
 Material mild_steel(GlobalId id, double yield, double tangent) {
@@ -21,9 +24,12 @@ Material mild_steel(GlobalId id, double yield, double tangent) {
 }
 
 Model generate_model(const GeneratorOptions& o) {
-  if (o.element_size < 0 || o.end_time < 0 || o.velocity < 0)
-    throw InputError("generator: size, end time and velocity must be positive");
+  if (o.element_size < 0 || o.end_time < 0 || o.velocity < 0 || o.scale < 0 || o.end_cycle < 0)
+    throw InputError("generator: size, end time, velocity, scale and cycles must be positive");
   if (o.preset == "tube") return generate_tube(o);
+  if (o.preset == "neon") return generate_neon(o);
+  if (o.preset == "3vehicle") return generate_three_vehicle(o);
+  if (o.preset == "car2car") return generate_car2car(o);
   std::string names;
   for (const PresetInfo& p : generator_presets()) names += " " + p.name;
   throw InputError("generator: unknown preset '" + o.preset + "' (known:" + names + ")");

@@ -2,6 +2,7 @@
 // so `minicrash-gen` can write it and `minicrash gen=...` can run it directly.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@ struct GeneratorOptions {
   double velocity = 0;     // impact speed, mm/ms (= m/s); 0: the preset's default
   bool rigid_parts = true; // false: no MAT_RIGID parts (e.g. the tube without its end plate)
   bool contact = true;     // false: no *CONTACT interfaces
+  double scale = 0;        // vehicle presets: element count / the benchmark's; 0: 1
+  std::int64_t end_cycle = 0;  // ENDCYC; 0: none
 };
 
 // Throws InputError for an unknown preset or a non-physical option.
@@ -29,7 +32,10 @@ std::vector<PresetInfo> generator_presets();
 // MAT_024 mild steel (mm, ms, kg, GPa) with linear hardening, shared by the presets.
 Material mild_steel(GlobalId id, double yield, double tangent);
 
-// Presets, one file each.
+// Presets: the tube in tube.cpp, the vehicles in vehicle_presets.cpp.
 Model generate_tube(const GeneratorOptions& options);
+Model generate_neon(const GeneratorOptions& options);
+Model generate_three_vehicle(const GeneratorOptions& options);
+Model generate_car2car(const GeneratorOptions& options);
 
 }  // namespace mc

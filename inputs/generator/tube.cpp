@@ -126,6 +126,7 @@ Model generate_tube(const GeneratorOptions& o) {
   }
 
   m.controls.end_time = o.end_time > 0 ? o.end_time : 5.0;
+  m.controls.end_cycle = o.end_cycle;
   // Viscous hourglass control: the stiffness form (IHQ 4) stiffens the folds
   // of this coarse mesh (28 % of the internal energy went into hourglass).
   m.controls.hourglass.ihq = 1;
