@@ -29,6 +29,8 @@ def add_matrix(p):
     p.add_argument("--launcher", default="", help="launch template with {np} (also {ncpu}, {nodes}), e.g. "
                    "'srun -n {np} -c {ncpu}'; default: mpirun --oversubscribe --bind-to none -np {np}")
     p.add_argument("--system", default="local", help="name of this machine in the CSV and plots")
+    p.add_argument("--cores-per-node", type=int, default=8,
+                   help="cores of a node: simulated nodes, and {nodes} = np x ncpu / this in --launcher")
     add_tools(p)
 
 
@@ -36,7 +38,6 @@ def add_simulation(p):
     p.add_argument("--network", nargs="+", default=[], choices=sorted(platforms.NETWORKS),
                    help="simulate these interconnects with SMPI")
     p.add_argument("--nodes", type=int, nargs="+", default=[], help="simulated node counts (np = nodes x cores)")
-    p.add_argument("--cores-per-node", type=int, default=8)
     p.add_argument("--topology", default="fattree", choices=platforms.TOPOLOGIES)
     p.add_argument("--leaf", type=int, default=8, help="nodes per leaf switch of the fat tree")
     p.add_argument("--core-speed", default="1Gf", help="simulated core speed; 1Gf = a core of the calibration machine")
@@ -55,7 +56,7 @@ def spec_from(a):
     return StudySpec(decks=a.deck, nps=a.np, nodes=sim.get("nodes", []), ncpus=a.ncpu, partitions=a.partition,
                      repeats=a.repeats, options=options, local=not sim.get("no_local", False),
                      system_name=a.system, launcher=a.launcher, networks=sim.get("network", []),
-                     topology=sim.get("topology", "fattree"), cores_per_node=sim.get("cores_per_node", 8),
+                     topology=sim.get("topology", "fattree"), cores_per_node=a.cores_per_node,
                      leaf=sim.get("leaf", 8), core_speed=sim.get("core_speed", "1Gf"),
                      host_speed=sim.get("host_speed", 0.0),
                      collectives=["" if c == "default" else c for c in sim.get("collectives", [""])],

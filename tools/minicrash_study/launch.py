@@ -86,7 +86,8 @@ def command(point, deck_path, odir, spec, tools, study_dir):
         return (["smpirun", "-platform", xml, "-hostfile", hosts, "-np", str(point.np)] + privatize
                 + smpi_configs(point, spec) + [tools.smpi_binary] + args)
     template = spec.launcher or default_launcher()
-    launch = template.format(np=point.np, ncpu=point.ncpu, nodes=point.nodes or 1)
+    nodes = -(-point.np * point.ncpu // spec.cores_per_node)  # rounded up
+    launch = template.format(np=point.np, ncpu=point.ncpu, nodes=nodes)
     return shlex.split(launch) + [tools.binary] + args
 
 

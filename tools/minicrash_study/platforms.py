@@ -9,7 +9,6 @@ calibrated on one TCP GigE cluster, so the files set both to 1: the numbers
 below are what a message sees.
 """
 from dataclasses import dataclass
-from xml.sax.saxutils import quoteattr
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ BUCKET_COLOURS = ["tab:blue", "tab:green", "tab:orange", "tab:red"]
 
 
 def grid(rows, cols, title, width=4.2, height=3.3):
-    fig, axes = plt.subplots(rows, cols, figsize=(width * cols + 0.8, height * rows + 0.6), squeeze=False)
+    fig, axes = plt.subplots(rows, cols, figsize=(width * cols + 0.8, height * rows + 0.6), squeeze=False,
+                             constrained_layout=True)  # room for the title above the panels
     fig.suptitle(title)
     return fig, axes
 
@@ -53,7 +54,6 @@ def save(fig, directory, name):
             seen.setdefault(text, handle)
     if seen:
         fig.legend(list(seen.values()), list(seen), loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize="small")
-    fig.tight_layout()
     os.makedirs(directory, exist_ok=True)
     path = os.path.join(directory, name)
     fig.savefig(path, dpi=110, bbox_inches="tight")

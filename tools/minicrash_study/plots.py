@@ -7,7 +7,7 @@ import os
 from . import plot_clusters
 from .plot_data import (best_rows, curves, decks, label, load, load_throughput, serial_reference,
                         varying_keys)
-from .plot_style import BUCKET_COLOURS, CALL_COLOURS, grid, save, stacked_bars
+from .plot_style import BUCKET_COLOURS, CALL_COLOURS, grid, panels, save, stacked_bars
 from .rows import BUCKET_LABELS, BUCKETS, MPI_CALLS
 
 LINE_METRICS = {
@@ -47,27 +47,23 @@ def line_plot(best, name, outdir):
 
 
 def stacked_plot(best, name, outdir, x="cores"):
-    """MPI seconds by call, or the message-size shares, one panel per curve and deck."""
-    ds = decks(best)
-    keys = sorted({k for d in ds for k in curves(best, d, x)}, key=str)
-    fig, axes = grid(len(keys), len(ds), "minicrash: " + ("MPI time by call" if name == "mpi_by_call"
-                                                          else "messages by size") + f" vs {x}")
-    for col, deck in enumerate(ds):
-        cs = curves(best, deck, x)
-        for row, key in enumerate(keys):
-            ax = axes[row][col]
-            c = cs.get(key, [])
-            xs = [r[x] for r in c]
-            if name == "mpi_by_call":
-                layers = {call: [r.get(f"mpi_{call}", 0) or 0 for r in c] for call in MPI_CALLS.values()}
-                stacked_bars(ax, xs, layers, [CALL_COLOURS[k] for k in layers])
-                ax.set_ylabel("seconds (average rank)")
-            else:
-                layers = {lab: [r[b] for r in c] for lab, b in zip(BUCKET_LABELS, BUCKETS)}
-                stacked_bars(ax, xs, layers, BUCKET_COLOURS, [sum(r[b] for b in BUCKETS) for r in c])
-                ax.set_ylabel("share of messages [%]")
-            ax.set_title(f"{deck}: {label(key, {'system', 'partition', 'ncpu'})}", fontsize="small")
-            ax.set_xlabel(x)
+    """MPI seconds by call, or the message-size shares, one panel per deck and curve."""
+    keys = [(deck, key) for deck in decks(best) for key in curves(best, deck, x)]
+    fig, axes = panels(len(keys), "minicrash: " + ("MPI time by call" if name == "mpi_by_call"
+                                                   else "messages by size") + f" vs {x}")
+    for ax, (deck, key) in zip(axes, keys):
+        c = curves(best, deck, x)[key]
+        xs = [r[x] for r in c]
+        if name == "mpi_by_call":
+            layers = {call: [r.get(f"mpi_{call}", 0) or 0 for r in c] for call in MPI_CALLS.values()}
+            stacked_bars(ax, xs, layers, [CALL_COLOURS[k] for k in layers])
+            ax.set_ylabel("seconds (average rank)")
+        else:
+            layers = {lab: [r[b] for r in c] for lab, b in zip(BUCKET_LABELS, BUCKETS)}
+            stacked_bars(ax, xs, layers, BUCKET_COLOURS, [sum(r[b] for b in BUCKETS) for r in c])
+            ax.set_ylabel("share of messages [%]")
+        ax.set_title(f"{deck}: {label(key, {'system', 'partition', 'ncpu'})}", fontsize="small")
+        ax.set_xlabel(x)
     return save(fig, outdir, f"{name}.png")
 
 
