@@ -126,10 +126,13 @@ void read_control_hourglass(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_termination(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_timestep(KeywordCards&, const KeywordOptions&, ReaderState&);
-void read_database_glstat(KeywordCards&, const KeywordOptions&, ReaderState&);
-void read_database_matsum(KeywordCards&, const KeywordOptions&, ReaderState&);
-void read_database_rwforc(KeywordCards&, const KeywordOptions&, ReaderState&);
-void read_database_rcforc(KeywordCards&, const KeywordOptions&, ReaderState&);
+double read_output_interval(KeywordCards& cards, const char* what);
+// *DATABASE_GLSTAT, _MATSUM, _RWFORC, _RCFORC: one card, DT into `Interval`.
+template <double Controls::*Interval>
+void read_database_interval(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  state.model.controls.*Interval = read_output_interval(cards, "card 1 (DT BINARY LCUR IOOPT)");
+  cards.expect_end();
+}
 void read_database_binary_d3plot(KeywordCards&, const KeywordOptions&, ReaderState&);
 
 // keywords_loads.cpp

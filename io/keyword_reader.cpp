@@ -57,10 +57,10 @@ constexpr KeywordSpec kKeywords[] = {
     {"CONTROL_SHELL", read_control_shell, 0},
     {"CONTROL_TERMINATION", read_control_termination, 0},
     {"CONTROL_TIMESTEP", read_control_timestep, 0},
-    {"DATABASE_GLSTAT", read_database_glstat, 0},
-    {"DATABASE_MATSUM", read_database_matsum, 0},
-    {"DATABASE_RWFORC", read_database_rwforc, 0},
-    {"DATABASE_RCFORC", read_database_rcforc, 0},
+    {"DATABASE_GLSTAT", read_database_interval<&Controls::glstat_dt>, 0},
+    {"DATABASE_MATSUM", read_database_interval<&Controls::matsum_dt>, 0},
+    {"DATABASE_RWFORC", read_database_interval<&Controls::rwforc_dt>, 0},
+    {"DATABASE_RCFORC", read_database_interval<&Controls::rcforc_dt>, 0},
     {"DATABASE_BINARY_D3PLOT", read_database_binary_d3plot, 0},
 };
 

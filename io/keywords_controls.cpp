@@ -14,6 +14,8 @@ void skip_optional_cards(KeywordCards& cards, int count) {
   cards.expect_end();
 }
 
+}  // namespace
+
 double read_output_interval(KeywordCards& cards, const char* card_description) {
   const Card& card = cards.require(card_description);
   const CardFields fields(card, cards.keyword(), kStandardLayout);
@@ -21,8 +23,6 @@ double read_output_interval(KeywordCards& cards, const char* card_description) {
   if (dt < 0.0) fields.fail(1, "DT", "output interval must not be negative");
   return dt;
 }
-
-}  // namespace
 
 void read_title(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
   state.model.title = read_title_card(cards, "the title card");
@@ -89,26 +89,6 @@ void read_control_timestep(KeywordCards& cards, const KeywordOptions&, ReaderSta
   controls.dt2ms = fields.real(5, "DT2MS");
   if (fields.integer(6, "LCTM") != 0) state.warn(card.where(), "LCTM (time step limit curve) ignored");
   skip_optional_cards(cards, 2);
-}
-
-void read_database_glstat(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
-  state.model.controls.glstat_dt = read_output_interval(cards, "card 1 (DT BINARY LCUR IOOPT)");
-  cards.expect_end();
-}
-
-void read_database_matsum(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
-  state.model.controls.matsum_dt = read_output_interval(cards, "card 1 (DT BINARY LCUR IOOPT)");
-  cards.expect_end();
-}
-
-void read_database_rwforc(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
-  state.model.controls.rwforc_dt = read_output_interval(cards, "card 1 (DT BINARY LCUR IOOPT)");
-  cards.expect_end();
-}
-
-void read_database_rcforc(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
-  state.model.controls.rcforc_dt = read_output_interval(cards, "card 1 (DT BINARY LCUR IOOPT)");
-  cards.expect_end();
 }
 
 void read_database_binary_d3plot(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
