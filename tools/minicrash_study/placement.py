@@ -29,7 +29,8 @@ def run_placement(study, sockets):
         study.run_point(placed)
         study.write_csv()
     rows = [r for r in study.write_csv() if r["nodes"]]
-    print(f"{'deck':>16} {'system':>14} {'np':>4} {'placement':>10} {'inter-node bytes':>17} {'elapsed [s]':>12}")
-    for r in sorted(rows, key=lambda r: (r["deck"], r["system"], r["np"], r["placement"])):
-        print(f"{r['deck']:>16} {r['system']:>14} {r['np']:>4} {r['placement']:>10} {r['inter_node_bytes']:>17} "
-              f"{r['elapsed']:>12.6f}")
+    print(f"{'deck':>16} {'system':>14} {'np':>4} {'partition':>9} {'placement':>10} {'inter-node bytes':>17} "
+          f"{'elapsed [s]':>12}")
+    for r in sorted(rows, key=lambda r: (r["deck"], r["system"], r["np"], r["partition"], r["placement"])):
+        print(f"{r['deck']:>16} {r['system']:>14} {r['np']:>4} {r['partition']:>9} {r['placement']:>10} "
+              f"{r['inter_node_bytes']:>17} {r['elapsed']:>12.6f}")

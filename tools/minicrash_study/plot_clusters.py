@@ -58,10 +58,10 @@ def collectives(best, outdir):
 
 
 def placement(rows, outdir):
-    groups = sorted({(r["deck"], r["system"], r["np"]) for r in rows if r["placement"] != "block"})
+    groups = sorted({(r["deck"], r["system"], r["np"], r["partition"]) for r in rows if r["placement"] != "block"})
     fig, axes = grid(2, len(groups), "minicrash rank placement on a simulated cluster")
-    for j, (deck, system, np_) in enumerate(groups):
-        mine = {r["placement"]: r for r in rows if (r["deck"], r["system"], r["np"]) == (deck, system, np_)}
+    for j, group in enumerate(groups):
+        mine = {r["placement"]: r for r in rows if (r["deck"], r["system"], r["np"], r["partition"]) == group}
         names = [p for p in PLACEMENTS if p in mine]
         for i, (column, ylabel, scale) in enumerate((("inter_node_bytes", "inter-node MB", 1e-6),
                                                      ("elapsed", "elapsed time [ms]", 1e3))):
@@ -73,7 +73,7 @@ def placement(rows, outdir):
             ax.set_xticks(range(len(names)))
             ax.set_xticklabels(names)
             ax.set_ylabel(ylabel)
-            ax.set_title(f"{deck}: {system}, np={np_:g}", fontsize="small")
+            ax.set_title("{}: {}, np={:g}, {} partition".format(*group), fontsize="small")
     return save(fig, outdir, "placement.png")
 
 
