@@ -124,9 +124,15 @@ def sigterm(mpiexec, binary, deck, work, np_):
 
 
 def set_cycles(restart_dir):
-    """{cycle: files} of the restart set directories."""
-    names = sorted(os.listdir(restart_dir)) if os.path.isdir(restart_dir) else []
-    return {int(n[len("cycle_"):]): sorted(os.listdir(os.path.join(restart_dir, n))) for n in names}
+    """{cycle: files} of the restart set directories (a running job prunes
+    old sets meanwhile: those that vanish are left out)."""
+    sets = {}
+    for name in sorted(os.listdir(restart_dir)) if os.path.isdir(restart_dir) else []:
+        try:
+            sets[int(name[len("cycle_"):])] = sorted(os.listdir(os.path.join(restart_dir, name)))
+        except FileNotFoundError:
+            pass
+    return sets
 
 
 def newest_complete_cycle(restart_dir):
