@@ -8,6 +8,7 @@ matplotlib.use("Agg")  # files only; no display needed
 import matplotlib.pyplot as plt  # noqa: E402
 
 CALL_COLOURS = {"allreduce": "tab:red", "bcast": "tab:orange", "barrier": "tab:olive", "gather": "tab:pink",
+                "allgather": "gold", "alltoall": "black",
                 "send": "tab:brown", "recv": "tab:purple", "isend": "tab:blue", "irecv": "tab:cyan",
                 "waitall": "tab:green", "collective_wait": "tab:gray"}
 BUCKET_COLOURS = ["tab:blue", "tab:green", "tab:orange", "tab:red"]

@@ -6,7 +6,7 @@ import re
 
 # The report's MPI call names and their CSV column suffixes.
 MPI_CALLS = {"MPI_Allreduce": "allreduce", "MPI_Bcast": "bcast", "MPI_Barrier": "barrier", "MPI_Gather": "gather",
-             "MPI_Send": "send", "MPI_Recv": "recv", "MPI_Isend": "isend", "MPI_Irecv": "irecv",
+             "MPI_Allgather": "allgather", "MPI_Alltoall": "alltoall", "MPI_Send": "send", "MPI_Recv": "recv", "MPI_Isend": "isend", "MPI_Irecv": "irecv",
              "MPI_Waitall": "waitall", "collective wait": "collective_wait"}
 BUCKETS = ["msgs_0_256B", "msgs_256B_4KB", "msgs_4KB_64KB", "msgs_over_64KB"]
 BUCKET_LABELS = ["0-256 B", "256 B-4 KB", "4-64 KB", "> 64 KB"]
