@@ -102,6 +102,9 @@ int run(mc::Options o, mc::Communicator& comm) {
   const mc::Model& controls = comm.size() == 1 ? model : subdomain.model;
   const mc::RunSettings settings = mc::run_settings(controls, o);
   const mc::RunIdentity id{o.input, controls.title, o.threads, counts[0], counts[1], counts[2], mc::wall_seconds() - t0};
+  // Start-up ends when every rank has its subdomain: the barrier takes the
+  // wait for the last one, so the time loop's MPI profile does not.
+  comm.barrier();
   comm.close_startup();  // the report's MPI profile is the time loop's
   std::string termination;
   int code = mc::kExitOk;

@@ -60,9 +60,17 @@ def varying_keys(curve_keys):
 
 
 def serial_reference(deck_curves):
-    """The slowest system's serial time: each curve's time at its fewest
-    cores, scaled to one core assuming ideal scaling up to there."""
-    return max(c[0]["elapsed"] * c[0]["cores"] for c in deck_curves.values())
+    """The slowest system's serial time. A system's serial time is its best
+    one-core run; without one, its best time at its fewest cores, scaled to
+    one core as if it scaled perfectly up to there."""
+    by_system = defaultdict(list)
+    for key, c in deck_curves.items():
+        by_system[key[0]].append(c[0])
+    refs = []
+    for firsts in by_system.values():
+        serial = [r["elapsed"] for r in firsts if r["cores"] == 1]
+        refs.append(min(serial) if serial else min(r["elapsed"] * r["cores"] for r in firsts))
+    return max(refs)
 
 
 def decks(rows):
