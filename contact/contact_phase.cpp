@@ -131,8 +131,8 @@ ContactPhase::ContactPhase(const State& s, Communicator& comm) {
     for (int n = 0; n < run.local; ++n) run.slot_segment_offset[n + 1] += run.slot_segment_offset[n];
     run.slot_segments.resize(run.segment_slot.size());
     std::vector<int> fill(run.slot_segment_offset.begin(), run.slot_segment_offset.end() - 1);
-    for (std::size_t i = 0; i < run.segment_slot.size(); ++i)
-      run.slot_segments[static_cast<std::size_t>(fill[static_cast<std::size_t>(run.segment_slot[i])]++)] = static_cast<int>(i / 4);
+    for (std::size_t k = 0; k < run.segment_slot.size(); ++k)
+      run.slot_segments[static_cast<std::size_t>(fill[static_cast<std::size_t>(run.segment_slot[k])]++)] = static_cast<int>(k / 4);
   }
 }
 

@@ -34,6 +34,7 @@ inline constexpr FieldLayout kStandardLayout{{10, 10, 10, 10, 10, 10, 10, 10}, 8
 inline constexpr FieldLayout kNodeLayout{{8, 16, 16, 16, 8, 8}, 6};
 inline constexpr FieldLayout kElementLayout{{8, 8, 8, 8, 8, 8, 8, 8, 8, 8}, 10};
 inline constexpr FieldLayout kCurvePairLayout{{20, 20}, 2};
+inline constexpr FieldLayout kIdTitleLayout{{10, 70}, 2};
 
 // Largest magnitude accepted in any numeric field: beyond it a value is a typo
 // or garbage, and it would overflow once squared in the solver.
@@ -70,7 +71,7 @@ class CardFields {
   static constexpr int kMaxFreeFields = 16;
   const Card& card_;
   const std::string& keyword_;
-  const FieldLayout& layout_;
+  FieldLayout layout_;  // a copy: callers may pass a temporary layout
   bool free_format_ = false;
   std::array<std::string_view, kMaxFreeFields> fields_{};
   int count_ = 0;

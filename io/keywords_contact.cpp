@@ -37,7 +37,7 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
   contact.id = static_cast<GlobalId>(state.model.contacts.size() + 1);
   if (options.id || options.title) {
     const Card& card = cards.require("the ID card (CID HEADING)");
-    const CardFields fields(card, cards.keyword(), FieldLayout{{10, 70}, 2});
+    const CardFields fields(card, cards.keyword(), kIdTitleLayout);
     const GlobalId cid = fields.integer(1, "CID");
     if (cid < 0) fields.fail(1, "CID", "id must not be negative");
     if (cid > 0) contact.id = cid;
