@@ -6,6 +6,7 @@ resumably, into a CSV; plot it; throughput and rank-placement experiments.
   tools/study.py run --out s1 --deck inputs/tube.k --np 1 2 4 --ncpu 1 2 --repeats 3
   tools/study.py run --out s1                      # continue a killed study
   tools/study.py plot s1 [s2 ...] -o figures       # one study per system
+  tools/study.py table s1 [s2 ...]                 # the plotted numbers, as Markdown
   tools/study.py run --out sim --deck gen:tube:size=0.7 --network gige ib-hdr --nodes 1 2 4 8 --no-local --cycles 200
   tools/study.py throughput --out thr --deck inputs/tube.k --splits 1x2 2x1
   tools/study.py placement --out pl --deck gen:tube:size=0.7 --network gige --nodes 8 --partition metis --no-local

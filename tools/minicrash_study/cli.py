@@ -5,7 +5,7 @@ import sys
 
 from . import placement, platforms, runner, throughput
 from .launch import Tools
-from .spec import StudySpec
+from .spec import DEFAULT_COLLECTIVES, StudySpec, collective_choice
 
 
 def add_tools(p):
@@ -43,9 +43,10 @@ def add_simulation(p):
     p.add_argument("--core-speed", default="1Gf", help="simulated core speed; 1Gf = a core of the calibration machine")
     p.add_argument("--host-speed", type=float, default=0.0,
                    help="smpi/host-speed in flop/s (default: calibrate with a real serial run first)")
-    p.add_argument("--collectives", nargs="+", default=[""],
-                   help="SMPI collective choices to compare, e.g. default allreduce=rdb,bcast=flattree "
-                        "coll-selector=mpich ('default' or '' = SMPI's own)")
+    p.add_argument("--collectives", nargs="+", default=[DEFAULT_COLLECTIVES],
+                   help="SMPI collective choices to compare: a library's selector (ompi, mpich, mvapich2, impi), "
+                        "key=value,... items (coll-selector=ompi,allreduce=lr) or smpi (SMPI's own); "
+                        f"default {DEFAULT_COLLECTIVES}")
     p.add_argument("--energy", action="store_true", help="SimGrid host energy plugin: joules per job")
     p.add_argument("--no-local", action="store_true", help="simulated runs only")
 
@@ -59,7 +60,7 @@ def spec_from(a):
                      topology=sim.get("topology", "fattree"), cores_per_node=a.cores_per_node,
                      leaf=sim.get("leaf", 8), core_speed=sim.get("core_speed", "1Gf"),
                      host_speed=sim.get("host_speed", 0.0),
-                     collectives=["" if c == "default" else c for c in sim.get("collectives", [""])],
+                     collectives=[collective_choice(c) for c in sim.get("collectives", [DEFAULT_COLLECTIVES])],
                      energy=sim.get("energy", False))
 
 
@@ -111,6 +112,12 @@ def cmd_plot(a):
         print(path)
 
 
+def cmd_table(a):
+    from .plot_data import load
+    from .table import study_tables
+    print(study_tables(load(a.studies)))
+
+
 def cmd_platform(a):
     platforms.write_platform(a.output, a.network, a.nodes, a.cores, a.topology, a.leaf, a.core_speed)
     if a.hostfile:
@@ -140,6 +147,9 @@ def parser():
     g.add_argument("studies", nargs="+", help="study directories or results.csv files")
     g.add_argument("-o", "--output", default="", help="plot directory (default: the first study's plots/)")
     g.set_defaults(func=cmd_plot)
+    b = sub.add_parser("table", help="the plotted numbers as Markdown tables (best repeat per point)")
+    b.add_argument("studies", nargs="+", help="study directories or results.csv files")
+    b.set_defaults(func=cmd_table)
     f = sub.add_parser("platform", help="write one SimGrid platform file (and a block hostfile)")
     f.add_argument("--network", required=True, choices=sorted(platforms.NETWORKS))
     f.add_argument("--nodes", type=int, required=True)

@@ -3,6 +3,7 @@ share by call vs nodes), collective algorithms, energy per job, placement."""
 from .plot_data import best_rows, curves, decks, label, varying_keys
 from .plot_style import CALL_COLOURS, grid, panels, save, stacked_bars
 from .rows import MPI_CALLS
+from .spec import DEFAULT_COLLECTIVES
 
 PLACEMENTS = ("block", "roundrobin", "metis")
 
@@ -83,7 +84,7 @@ def cluster_plots(rows, outdir):
     rows = [r for r in rows if r["np"] == r["nodes"] * r["cores_per_node"]]
     block = [r for r in rows if r["placement"] == "block"]
     best = best_rows(block, "nodes")
-    default = [r for r in best if r["collectives"] == "default"] or best
+    default = [r for r in best if r["collectives"] == DEFAULT_COLLECTIVES] or best
     written = [lines_vs_nodes(default, "elapsed", "elapsed time [s]",
                               "minicrash on simulated clusters: elapsed vs nodes", "interconnect_elapsed.png", outdir),
                mpi_share(default, outdir)]

@@ -4,6 +4,8 @@ import json
 import os
 import re
 
+from .spec import SMPI_OWN
+
 # The report's MPI call names and their CSV column suffixes.
 MPI_CALLS = {"MPI_Allreduce": "allreduce", "MPI_Bcast": "bcast", "MPI_Barrier": "barrier", "MPI_Gather": "gather",
              "MPI_Allgather": "allgather", "MPI_Alltoall": "alltoall", "MPI_Send": "send", "MPI_Recv": "recv", "MPI_Isend": "isend", "MPI_Irecv": "irecv",
@@ -41,7 +43,7 @@ def make_row(point, deck_name, report, wall, cores_per_node, rank_nodes=None, lo
     row = {"system": point.system_label, "network": point.network, "topology": point.topology, "deck": deck_name,
            "elements": report["elements"], "nodes": point.nodes, "cores_per_node": cores_per_node if point.simulated else "",
            "np": point.np, "ncpu": point.ncpu, "cores": point.np * point.ncpu, "partition": point.partition,
-           "collectives": point.collectives or "default", "placement": point.placement, "repeat": point.repeat,
+           "collectives": point.collectives or SMPI_OWN, "placement": point.placement, "repeat": point.repeat,
            "cycles": report["cycles"], "elapsed": elapsed, "startup": report["startup"], "wall_seconds": round(wall, 3),
            "element_cycles_per_second": fom["element_cycles_per_second"],
            "ns_per_element_cycle_per_core": fom["ns_per_element_cycle_per_core"],

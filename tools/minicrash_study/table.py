@@ -1,0 +1,48 @@
+"""The numbers behind the plots, as Markdown tables: per deck, the elapsed
+time, MPI share, leading MPI calls and message-size shares of every curve
+vs cores (or nodes, for simulated clusters). Best repeat per point, as the
+plots take it."""
+from .plot_data import best_rows, curves, decks, label, varying_keys
+from .rows import BUCKET_LABELS, BUCKETS, MPI_CALLS
+
+
+def _top_calls(row, k=2):
+    """The k MPI calls with the most time, as 'allreduce 41 %' of elapsed."""
+    times = sorted(((row.get(f"mpi_{c}") or 0, c) for c in MPI_CALLS.values() if c != "collective_wait"),
+                   reverse=True)
+    return ", ".join(f"{c} {100 * t / row['elapsed']:.0f} %" for t, c in times[:k] if t > 0)
+
+
+def _shares(row):
+    total = sum(row[b] or 0 for b in BUCKETS) or 1
+    return " / ".join(f"{100 * (row[b] or 0) / total:.1f}" for b in BUCKETS)
+
+
+def _energy(row):
+    return f"{row['energy_joules'] / 1e3:.2f}" if row.get("energy_joules") not in ("", None) else ""
+
+
+def deck_table(best, deck, x):
+    cs = curves(best, deck, x)
+    vary = varying_keys(cs)
+    head = (f"| curve | {x} | ranks | elapsed [s] | MPI share | top MPI calls (% of elapsed) "
+            f"| messages {' / '.join(BUCKET_LABELS)} [%] | energy [kJ] | wall [s] |")
+    lines = [f"**{deck}**", "", head, "|" + "---|" * 9]
+    for key, c in cs.items():
+        for r in c:
+            lines.append(f"| {label(key, vary)} | {r[x]:g} | {r['np'] * r['ncpu']:g} | {r['elapsed']:.4g} "
+                         f"| {100 * r['mpi_share']:.1f} % | {_top_calls(r)} | {_shares(r)} | {_energy(r)} "
+                         f"| {r['wall_seconds']:.1f} |")
+    return "\n".join(lines)
+
+
+def study_tables(rows):
+    """Markdown for the rows of one or more studies: simulated clusters by
+    nodes (full nodes only), real runs by cores."""
+    simulated = [r for r in rows if r["network"] and r["np"] == r["nodes"] * r["cores_per_node"]]
+    real = [r for r in rows if not r["network"]]
+    out = []
+    for group, x in ((simulated, "nodes"), (real, "cores")):
+        best = best_rows(group, x)
+        out += [deck_table(best, deck, x) for deck in decks(best)]
+    return "\n\n".join(out)
