@@ -21,8 +21,9 @@ void load_local_motion(InterfaceRun& run, const State& s) {
     }
 }
 
-// Every candidate pair's force (in parallel: pairs are independent).
-void pair_forces(InterfaceRun& run, double dt) {
+// Every candidate pair's force (in parallel: pairs are independent). A
+// segment whose shell has eroded carries no load from that cycle on.
+void pair_forces(InterfaceRun& run, const State& s, double dt) {
   const InterfaceSetup& in = *run.setup;
   const FrictionLaw friction{in.static_friction, in.dynamic_friction, in.decay};
   const double* x = run.x.data();
@@ -35,11 +36,17 @@ void pair_forces(InterfaceRun& run, double dt) {
   const double* mass = run.mass.data();
   const double* seg_half = in.segment_half_thickness.data();
   const double* seg_stiff = in.segment_stiffness.data();
+  const int* seg_element = in.segment_element.data();
+  const ByteView alive = s.elements.alive;
   PairForce* out = run.pair.data();
   Kokkos::parallel_for(
       "contact::pair_forces", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, static_cast<int>(run.pair.size())),
       [=](const int p) {
         const int n = pn[p], g = ps[p];
+        if (!alive(seg_element[g])) {
+          out[p] = PairForce{};
+          return;
+        }
         double cx[4][3], cv[4][3];
         for (int c = 0; c < 4; ++c)
           for (int k = 0; k < 3; ++k) {
@@ -174,7 +181,7 @@ double ContactPhase::compute(State& s, Communicator& comm, bool sort) {
     if (comm.size() > 1) send_ghost_motion(run, comm);
     message_seconds += wall_seconds() - t0;
     if (search) search_interface(run, s);
-    pair_forces(run, s.dt_prev);
+    pair_forces(run, s, s.dt_prev);
     assemble(run);
     if (comm.size() > 1) {
       const double t1 = wall_seconds();

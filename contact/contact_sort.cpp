@@ -77,6 +77,7 @@ void search_interface(InterfaceRun& run, const State& s) {
   const auto pairs = bucket_candidates(run.x, search_boxes(run), [&](int n, int g) {
     const std::size_t sn = static_cast<std::size_t>(n), sg = static_cast<std::size_t>(g);
     if (run.bits[sn] == 0 || !sides_meet(run.bits[sn], in.segment_bits[sg])) return false;
+    if (!s.elements.alive(in.segment_element[sg])) return false;  // eroded
     const int* corner = &run.segment_slot[4 * sg];
     if (corner[0] == n || corner[1] == n || corner[2] == n || corner[3] == n) return false;  // its own segment
     if (n < run.local && neighbours(run, n, g)) return false;

@@ -18,6 +18,7 @@ struct EnergyRecord {
   double contact = 0;          // sliding interface energy (contact issue)
   double stonewall = 0;        // energy taken out by rigid walls
   double eroded_internal = 0;  // internal energy of eroded elements
+  std::int64_t eroded_shells = 0;
   double total = 0;            // all of the above
   double ratio = 1;            // total / initial total
   double mass = 0, added_mass = 0;
@@ -29,6 +30,8 @@ struct PartRecord {
   std::string title;
   double internal = 0, kinetic = 0, hourglass = 0, mass = 0;
   std::array<double, 3> momentum{};
+  double eroded_internal = 0;  // internal energy of its eroded shells (not in `internal`)
+  std::int64_t eroded_shells = 0;
 };
 
 struct ContactRecord {

@@ -33,7 +33,8 @@ std::string quoted(const std::string& s) {
 void json_energy(std::ostream& o, const EnergyRecord& e) {
   o << "{\"time\": " << e.time << ", \"cycle\": " << e.cycle << ", \"kinetic\": " << e.kinetic
     << ", \"internal\": " << e.internal << ", \"hourglass\": " << e.hourglass << ", \"contact\": " << e.contact
-    << ", \"stonewall\": " << e.stonewall << ", \"total\": " << e.total << ", \"energy_ratio\": " << e.ratio
+    << ", \"stonewall\": " << e.stonewall << ", \"eroded_internal\": " << e.eroded_internal
+    << ", \"eroded_shells\": " << e.eroded_shells << ", \"total\": " << e.total << ", \"energy_ratio\": " << e.ratio
     << "}";
 }
 
@@ -84,6 +85,9 @@ void print_report(const RunReport& r, std::ostream& o) {
   o << "\n   energy: initial " << fmt("%.6e", r.first.total) << ", final " << fmt("%.6e", r.last.total)
     << " (kinetic " << fmt("%.4e", r.last.kinetic) << ", internal " << fmt("%.4e", r.last.internal)
     << ", hourglass " << fmt("%.4e", r.last.hourglass) << "), ratio " << fmt("%.5f", r.last.ratio) << "\n";
+  if (r.last.eroded_shells > 0)
+    o << "   eroded: " << r.last.eroded_shells << " shells, holding " << fmt("%.4e", r.last.eroded_internal)
+      << " of internal energy\n";
   o << "   state checksum " << r.state_checksum << "\n";
   o << "   figure of merit: " << fmt("%.4e", r.element_cycles_per_second) << " element-cycles/s, "
     << fmt("%.1f", r.ns_per_element_cycle_per_core) << " ns per element-cycle per core, "

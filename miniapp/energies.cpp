@@ -13,14 +13,21 @@ void keep_half_step_velocities(State& s) {
 
 std::vector<PartRecord> part_energies(const State& s, Communicator& comm) {
   const std::size_t np = s.part_info.size();
-  // Per part: internal, kinetic, hourglass, mass, momentum xyz.
-  constexpr int kFields = 7;
+  // Per part: internal, kinetic, hourglass, mass, momentum xyz, and the
+  // internal energy and count of its eroded shells (LS-DYNA's glstat keeps
+  // an eroded shell's energy apart, so the balance still closes).
+  constexpr int kFields = 9;
   std::vector<double> sums(kFields * np, 0.0);
   const auto& el = s.elements;
   const auto& nd = s.nodes;
   for (int e = 0; e < el.count(); ++e) {
     double* out = &sums[kFields * el.part(e)];
-    out[0] += el.internal_energy(e);
+    if (el.alive(e)) {
+      out[0] += el.internal_energy(e);
+    } else {
+      out[7] += el.internal_energy(e);
+      out[8] += 1;
+    }
     out[2] += el.hourglass_energy(e);
   }
   // Each node's kinetic energy and mass go to the part of its first corner.
@@ -49,6 +56,8 @@ std::vector<PartRecord> part_energies(const State& s, Communicator& comm) {
     parts[p].hourglass = in[2];
     parts[p].mass = in[3];
     parts[p].momentum = {in[4], in[5], in[6]};
+    parts[p].eroded_internal = in[7];
+    parts[p].eroded_shells = static_cast<std::int64_t>(in[8]);
   }
   return parts;
 }
@@ -65,6 +74,8 @@ EnergyRecord global_energies(const State& s, const std::vector<PartRecord>& part
     r.kinetic += p.kinetic;
     r.hourglass += p.hourglass;
     r.mass += p.mass;
+    r.eroded_internal += p.eroded_internal;
+    r.eroded_shells += p.eroded_shells;
     for (int k = 0; k < 3; ++k) r.momentum[k] += p.momentum[k];
   }
   for (const WallState& w : s.walls) {
@@ -74,7 +85,6 @@ EnergyRecord global_energies(const State& s, const std::vector<PartRecord>& part
     r.stonewall += w.absorbed_energy - (wall_kinetic - w.initial_kinetic);
     r.kinetic += wall_kinetic;
   }
-  r.eroded_internal = s.eroded_internal_energy;
   r.added_mass = s.added_mass;
   r.total = r.kinetic + r.internal + r.hourglass + r.contact + r.stonewall + r.eroded_internal;
   r.ratio = initial_total > 0 ? r.total / initial_total : 1.0;

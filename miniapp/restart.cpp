@@ -11,7 +11,9 @@
 namespace mc {
 namespace {
 
-constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', '1'};
+// The last character is the layout's version: bumped whenever state_fields or
+// loop_carry_fields change, so an older set is refused instead of misread.
+constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', '2'};
 
 struct Writer {
   std::vector<char> bytes;
@@ -134,7 +136,7 @@ std::string read_restart_set(State& state, const std::string& path, Communicator
     r.pod(real_size);
     if (std::memcmp(magic, kMagic, sizeof magic) != 0 || ranks != comm.size() || rank != comm.rank() ||
         real_size != static_cast<std::int32_t>(sizeof(Real)))
-      return file + ": not a restart file of this rank, np and precision";
+      return file + ": not a restart file of this version, rank, np and precision";
     state_fields(r, state);
     loop_carry_fields(r, state);
     if (r.at != bytes.size()) return file + ": restart file does not match this model";

@@ -118,8 +118,6 @@ struct State {
   double dt_prev = 0;         // dt^{n-1/2}: the step that led to the current positions
   double dt_next = 0;         // dt^{n+1/2}
   std::int64_t cycle = 0;
-  double eroded_internal_energy = 0;
-  std::int64_t eroded_elements = 0;
 };
 
 }  // namespace mc

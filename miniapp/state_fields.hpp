@@ -22,8 +22,6 @@ inline void state_fields(IO& io, S& s) {
   io.pod(s.dt_prev);
   io.pod(s.dt_next);
   io.pod(s.cycle);
-  io.pod(s.eroded_internal_energy);
-  io.pod(s.eroded_elements);
   for (auto& b : s.rigid_bodies) {
     io.pod(b.mass);
     io.pod(b.center);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "contact/contact_phase.hpp"
 #include "contact/contact_setup.hpp"
 #include "contact/node_segment_penalty.hpp"
 #include "decomposition/local_mesh.hpp"
@@ -175,6 +176,31 @@ TEST(Contact, BoxDroppedOnClampedPlateReboundsWithoutPassingThrough) {
   for (int b = plate_nodes; b < s.nodes.count(); ++b) vz += s.nodes.v(b, 2) * s.nodes.mass(b);
   EXPECT_GT(vz, 0) << "the box did not bounce";
   EXPECT_NEAR(r.last.total, r.first.total, 0.05 * r.first.total);
+}
+
+// Erosion: a shell that fails is no contact segment from that cycle on,
+// between sorts too. Two plates start 0.5 mm apart (contact distance 1 mm),
+// so the first cycle finds pairs; once every shell of both plates has
+// eroded, the same candidates give no pair and no force.
+TEST(Contact, ErodedShellsAreNoContactSegmentsFromTheNextCycle) {
+  Model m = test::colliding_plates(0.5, 0.0, 0.0, 0.0);
+  State s = build_state(m, whole_model_mesh(m));
+  s.dt_prev = 1e-4;
+  Communicator comm;
+  ContactPhase contact(s, comm);
+  contact.compute(s, comm, true);
+  const std::int64_t touching = contact.outputs(s, comm)[0].active_pairs;
+  EXPECT_GT(touching, 100) << "the plates should touch over their overlap";
+
+  for (int e = 0; e < s.elements.count(); ++e) s.elements.alive(e) = 0;
+  contact.compute(s, comm, false);  // the candidates of the sort above
+  EXPECT_EQ(contact.outputs(s, comm)[0].active_pairs, 0);
+  double force = 0;
+  for (int n = 0; n < s.nodes.count(); ++n)
+    for (int k = 0; k < 3; ++k) force += std::abs(double(s.nodes.fc(n, k)));
+  EXPECT_EQ(force, 0.0);
+  contact.compute(s, comm, true);
+  EXPECT_EQ(contact.outputs(s, comm)[0].active_pairs, 0) << "a sort should not find eroded segments";
 }
 
 }  // namespace
