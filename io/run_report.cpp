@@ -129,6 +129,7 @@ void write_report_json(const RunReport& r, const std::string& path) {
   };
   mpi_rows("mpi", r.mpi);
   mpi_rows("mpi_startup", r.mpi_startup);
+  if (r.loop_energy_joules >= 0) o << "  \"loop_energy_joules\": " << r.loop_energy_joules << ",\n";
   o << "  \"mpi_seconds_avg\": " << r.mpi_seconds_avg << ", \"histogram\": [" << r.histogram[0] << ", "
     << r.histogram[1] << ", " << r.histogram[2] << ", " << r.histogram[3] << "],\n";
   auto matrix = [&](const char* name, const std::vector<std::int64_t>& m) {

@@ -43,6 +43,9 @@ struct RunReport {
   std::vector<std::int64_t> contact_pairs;
   std::int64_t contact_nodes = 0;  // over all interfaces and ranks
   EnergyRecord first, last;
+  // Simulated clusters with SimGrid's host energy plugin: joules the job's
+  // hosts used during the time loop (-1: not measured).
+  double loop_energy_joules = -1;
   // Figure of merit: element-cycles per second, and its inverse per core.
   double element_cycles_per_second = 0, ns_per_element_cycle_per_core = 0, jobs_per_day = 0;
 };

@@ -11,6 +11,7 @@
 #include "decomposition/subdomain.hpp"
 #include "io/input_error.hpp"
 #include "miniapp/distributed_state.hpp"
+#include "miniapp/host_energy.hpp"
 #include "miniapp/kokkos_session.hpp"
 #include "miniapp/model_source.hpp"
 #include "miniapp/options.hpp"
@@ -106,6 +107,7 @@ int run(mc::Options o, mc::Communicator& comm) {
   // wait for the last one, so the time loop's MPI profile does not.
   comm.barrier();
   comm.close_startup();  // the report's MPI profile is the time loop's
+  const double energy_before = mc::host_energy_now();
   std::string termination;
   int code = mc::kExitOk;
   mc::RunResult result;
@@ -118,7 +120,9 @@ int run(mc::Options o, mc::Communicator& comm) {
     termination = std::string("error termination: ") + fault.what();
     code = mc::kExitNumerical;
   }
-  const mc::RunReport report = mc::make_report(id, result, local.state, termination, comm);
+  const double energy_after = mc::host_energy_now();
+  mc::RunReport report = mc::make_report(id, result, local.state, termination, comm);
+  report.loop_energy_joules = mc::job_energy_between(energy_before, energy_after, comm);
   if (comm.root()) {
     if (!o.quiet) mc::print_report(report, std::cout);
     mc::write_report_json(report, o.output_dir + "/" + o.report);

@@ -7,7 +7,10 @@ under smpirun on a simulated 2-node x 2-core GigE cluster with the SMPI
 build. Same cycle count, same state checksum (bitwise state on every rank),
 and the same glstat energies (kinetic to total) to 1e-8 of the initial
 total energy: glstat prints 9 digits of sums over ranks, which the two MPI
-libraries may add in another order.
+libraries may add in another order. SimGrid's host energy plugin is on: the
+report's energy of the time loop must lie between the 2 hosts idle
+(100 W each) and the 2 hosts with every core busy (320 W each) for the
+loop's simulated time.
 
 usage: smpi_matches_mpirun.py MPIEXEC_ARGS MPI_BINARY GENERATOR SMPI_BINARY WORKDIR
 """
@@ -48,7 +51,8 @@ def main():
     with open(hosts, "w") as f:
         f.write(platforms.hostfile(4, 2, 2))
     libs = launch.shared_kokkos_libs(smpi_binary)
-    smpirun = (["smpirun", "-platform", platform, "-hostfile", hosts, "-np", "4", "--cfg=smpi/host-speed:1Gf"]
+    smpirun = (["smpirun", "-platform", platform, "-hostfile", hosts, "-np", "4", "--cfg=smpi/host-speed:1Gf",
+                "--cfg=plugin:host_energy"]
                + ([f"--cfg=smpi/privatize-libs:{';'.join(libs)}"] if libs else []))
     real, real_gl = run(shlex.split(mpiexec) + ["-np", "4", binary, f"i={deck}"] + ARGS, os.path.join(workdir, "mpirun"))
     sim, sim_gl = run(smpirun + [smpi_binary, f"i={deck}"] + ARGS, os.path.join(workdir, "smpirun"))
@@ -65,6 +69,11 @@ def main():
         for a, b in zip(a_line[ENERGY_COLUMNS], b_line[ENERGY_COLUMNS]):
             if abs(a - b) > TOLERANCE * scale:
                 failures.append(f"glstat at t = {a_line[0]:.6e}: {a!r} vs {b!r}")
+    joules, loop = sim.get("loop_energy_joules", -1), sim["elapsed"]
+    low, high = 2 * platforms.WATTS_IDLE * loop, 2 * platforms.WATTS_ALL_CORES * loop
+    print(f"smpirun: time loop {loop:.4f} s used {joules:.4f} J (bounds {low:.4f} to {high:.4f})")
+    if not low <= joules <= high:
+        failures.append(f"loop energy {joules} J outside [{low}, {high}]")
     if failures:
         sys.exit("\n".join(failures[:20]))
     print(f"{len(real_gl)} glstat lines: energies agree within {TOLERANCE} of the initial total; state bitwise equal")

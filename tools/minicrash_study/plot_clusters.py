@@ -90,11 +90,11 @@ def cluster_plots(rows, outdir):
                mpi_share(default, outdir)]
     if len({r["collectives"] for r in best}) > 1:
         written.append(collectives(best, outdir))
-    if any(r["energy_joules"] not in ("", None) for r in default):
-        energetic = [r for r in default if r["energy_joules"] not in ("", None)]
-        written.append(lines_vs_nodes(energetic, "energy_joules", "energy per job [kJ]",
-                                      "minicrash on simulated clusters: energy per job (SimGrid host energy)",
-                                      "energy.png", outdir, scale=1e-3))
+    energetic = [r for r in default if r.get("loop_energy_joules") not in ("", None)]
+    if energetic:
+        written.append(lines_vs_nodes(energetic, "loop_energy_joules", "energy of the time loop [J]",
+                                      "minicrash on simulated clusters: energy of the time loop "
+                                      "(SimGrid host energy, the job's hosts)", "energy.png", outdir))
     if any(r["placement"] != "block" for r in rows):
         written.append(placement(best_rows(rows, "nodes"), outdir))
     return written

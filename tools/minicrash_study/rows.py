@@ -16,7 +16,7 @@ COLUMNS = (["system", "network", "topology", "deck", "elements", "nodes", "cores
             "partition", "collectives", "placement", "repeat", "cycles", "elapsed", "startup", "wall_seconds",
             "element_cycles_per_second", "ns_per_element_cycle_per_core", "jobs_per_day", "mpi_seconds",
             "mpi_share"] + [f"mpi_{c}" for c in MPI_CALLS.values()] + BUCKETS
-           + ["inter_node_bytes", "total_bytes", "energy_joules", "final_total_energy", "state_checksum"])
+           + ["inter_node_bytes", "total_bytes", "energy_joules", "loop_energy_joules", "final_total_energy", "state_checksum"])
 TEXT = {"system", "network", "topology", "deck", "partition", "collectives", "placement", "state_checksum", "split"}
 
 
@@ -50,7 +50,7 @@ def make_row(point, deck_name, report, wall, cores_per_node, rank_nodes=None, lo
            "jobs_per_day": fom["jobs_per_day"], "mpi_seconds": report["mpi_seconds_avg"],
            "mpi_share": report["mpi_seconds_avg"] / elapsed if elapsed > 0 else 0,
            "final_total_energy": report["energy_last"]["total"], "state_checksum": report["state_checksum"],
-           "energy_joules": energy_from_log(log_text)}
+           "energy_joules": energy_from_log(log_text), "loop_energy_joules": report.get("loop_energy_joules", "")}
     for entry in report["mpi"]:
         row[f"mpi_{MPI_CALLS[entry['call']]}"] = entry["avg"]
     for name, count in zip(BUCKETS, report["histogram"]):

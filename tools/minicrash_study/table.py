@@ -19,14 +19,18 @@ def _shares(row):
 
 
 def _energy(row):
-    return f"{row['energy_joules'] / 1e3:.2f}" if row.get("energy_joules") not in ("", None) else ""
+    """Joules of the time loop / of the whole job (start-up included)."""
+    loop, job = row.get("loop_energy_joules"), row.get("energy_joules")
+    if job in ("", None):
+        return ""
+    return (f"{loop:.1f} / " if loop not in ("", None) else "") + f"{job:.1f}"
 
 
 def deck_table(best, deck, x):
     cs = curves(best, deck, x)
     vary = varying_keys(cs)
     head = (f"| curve | {x} | ranks | elapsed [s] | MPI share | top MPI calls (% of elapsed) "
-            f"| messages {' / '.join(BUCKET_LABELS)} [%] | energy [kJ] | wall [s] |")
+            f"| messages {' / '.join(BUCKET_LABELS)} [%] | energy loop / job [J] | wall [s] |")
     lines = [f"**{deck}**", "", head, "|" + "---|" * 9]
     for key, c in cs.items():
         for r in c:
