@@ -2,7 +2,7 @@
 """The study driver end to end: a 2-point study (np = 1 and 2) on a tiny
 generated tube writes results.csv with one row per point and every scaling
 plot; run again it repeats nothing, and a run killed before its row was
-written (no row.json) is run again.
+written (no row.json) is run again; `table` prints a row per core count.
 
 usage: study_two_point.py STUDY_PY BINARY GENERATOR WORKDIR
 """
@@ -52,7 +52,11 @@ def main():
     missing = [p for p in paths if not os.path.exists(p) or os.path.getsize(p) < 1000]
     if missing:
         sys.exit(f"empty plots: {missing}")
-    print(f"2 rows in results.csv, resume ok, {len(PLOTS)} plots in {plots}")
+    table = study(study_py, "table", out)
+    pivot = [line for line in table.splitlines() if line.startswith("| 1 |") or line.startswith("| 2 |")]
+    if len(pivot) != 2:
+        sys.exit(f"the table should have a row for 1 and 2 cores:\n{table}")
+    print(f"2 rows in results.csv, resume ok, {len(PLOTS)} plots in {plots}, table ok")
 
 
 if __name__ == "__main__":

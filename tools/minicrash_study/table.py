@@ -40,6 +40,21 @@ def deck_table(best, deck, x):
     return "\n".join(lines)
 
 
+def elapsed_pivot(best, deck, x):
+    """Elapsed time [s] with x down and one column per curve: the numbers of
+    elapsed.png / interconnect_elapsed.png."""
+    cs = curves(best, deck, x)
+    vary = varying_keys(cs)
+    names = [label(key, vary) for key in cs]
+    cells = {(label(key, vary), r[x]): r["elapsed"] for key, c in cs.items() for r in c}
+    xs = sorted({r[x] for c in cs.values() for r in c})
+    lines = [f"| {x} | " + " | ".join(names) + " |", "|" + "---|" * (len(names) + 1)]
+    for v in xs:
+        lines.append(f"| {v:g} | " + " | ".join(f"{cells[(n, v)]:.4g}" if (n, v) in cells else "" for n in names)
+                     + " |")
+    return f"**{deck}: elapsed time of the time loop [s]**\n\n" + "\n".join(lines)
+
+
 def study_tables(rows):
     """Markdown for the rows of one or more studies: simulated clusters by
     nodes (full nodes only), real runs by cores."""
@@ -48,5 +63,6 @@ def study_tables(rows):
     out = []
     for group, x in ((simulated, "nodes"), (real, "cores")):
         best = best_rows(group, x)
-        out += [deck_table(best, deck, x) for deck in decks(best)]
+        for deck in decks(best):
+            out += [elapsed_pivot(best, deck, x), deck_table(best, deck, x)]
     return "\n\n".join(out)
