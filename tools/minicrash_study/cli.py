@@ -45,7 +45,7 @@ def add_simulation(p):
                    help="smpi/host-speed in flop/s (default: calibrate with a real serial run first)")
     p.add_argument("--collectives", nargs="+", default=[DEFAULT_COLLECTIVES],
                    help="SMPI collective choices to compare: a library's selector (ompi, mpich, mvapich2, impi), "
-                        "key=value,... items (coll-selector=ompi,allreduce=lr) or smpi (SMPI's own); "
+                        "key=value,... items (coll-selector=ompi,allreduce=redbcast) or smpi (SMPI's own); "
                         f"default {DEFAULT_COLLECTIVES}")
     p.add_argument("--energy", action="store_true", help="SimGrid host energy plugin: joules per job")
     p.add_argument("--no-local", action="store_true", help="simulated runs only")

@@ -1,6 +1,6 @@
 """Simulated-cluster plots: interconnects side by side (elapsed and MPI time
 share by call vs nodes), collective algorithms, energy per job, placement."""
-from .plot_data import best_rows, curves, decks, label, varying_keys
+from .plot_data import best_rows, curves, decks, full_node_rows, label, varying_keys
 from .plot_style import CALL_COLOURS, grid, panels, save, stacked_bars
 from .rows import MPI_CALLS
 from .spec import DEFAULT_COLLECTIVES
@@ -79,9 +79,8 @@ def placement(rows, outdir):
 
 
 def cluster_plots(rows, outdir):
-    """rows: the simulated runs of the studies. Plotted against nodes: the
-    runs that fill their nodes (a serial reference run shows vs cores only)."""
-    rows = [r for r in rows if r["np"] == r["nodes"] * r["cores_per_node"]]
+    """rows: the simulated runs of the studies, plotted against nodes."""
+    rows = full_node_rows(rows)
     block = [r for r in rows if r["placement"] == "block"]
     best = best_rows(block, "nodes")
     default = [r for r in best if r["collectives"] == DEFAULT_COLLECTIVES] or best

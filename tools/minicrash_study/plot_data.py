@@ -28,6 +28,12 @@ def load_throughput(paths):
     return found
 
 
+def full_node_rows(rows):
+    """Simulated runs that fill their nodes (plotted against nodes; a serial
+    reference run on a simulated cluster shows against cores only)."""
+    return [r for r in rows if r["network"] and r["np"] == r["nodes"] * r["cores_per_node"]]
+
+
 def best_rows(rows, x="cores"):
     """One row per (deck, curve, x): the repeat with the shortest elapsed
     time, whole, so its MPI breakdown belongs to it. Noise from other work

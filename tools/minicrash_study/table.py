@@ -2,7 +2,7 @@
 time, MPI share, leading MPI calls and message-size shares of every curve
 vs cores (or nodes, for simulated clusters). Best repeat per point, as the
 plots take it."""
-from .plot_data import best_rows, curves, decks, label, varying_keys
+from .plot_data import best_rows, curves, decks, full_node_rows, label, varying_keys
 from .rows import BUCKET_LABELS, BUCKETS, MPI_CALLS
 
 
@@ -58,7 +58,7 @@ def elapsed_pivot(best, deck, x):
 def study_tables(rows):
     """Markdown for the rows of one or more studies: simulated clusters by
     nodes (full nodes only), real runs by cores."""
-    simulated = [r for r in rows if r["network"] and r["np"] == r["nodes"] * r["cores_per_node"]]
+    simulated = full_node_rows(rows)
     real = [r for r in rows if not r["network"]]
     out = []
     for group, x in ((simulated, "nodes"), (real, "cores")):
