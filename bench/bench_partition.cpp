@@ -15,7 +15,7 @@
 #include <numeric>
 #include <string>
 
-#include "decomposition/partition.hpp"
+#include "decomposition/partition/partition.hpp"
 
 namespace {
 

@@ -11,14 +11,14 @@
 #include <cmath>
 #include <string>
 
-#include "decomposition/communicator.hpp"
-#include "decomposition/local_mesh.hpp"
+#include "decomposition/parallel/communicator.hpp"
+#include "decomposition/subdomain/local_mesh.hpp"
 #include "inputs/generator/generator.hpp"
-#include "miniapp/kokkos_session.hpp"
-#include "miniapp/nodal_update.hpp"
-#include "miniapp/shell_internal_force.hpp"
-#include "miniapp/state_builder.hpp"
-#include "miniapp/state_memory.hpp"
+#include "miniapp/driver/kokkos_session.hpp"
+#include "miniapp/nodal/nodal_update.hpp"
+#include "miniapp/elements/shell_bt/shell_internal_force.hpp"
+#include "miniapp/state/state_builder.hpp"
+#include "miniapp/state/state_memory.hpp"
 
 namespace {
 

@@ -9,7 +9,6 @@
 #include <unordered_map>
 
 #include "contact/contact_phase.hpp"
-#include "miniapp/state.hpp"
 
 namespace mc {
 namespace {
@@ -48,7 +47,7 @@ std::vector<double> segment_box(const InterfaceRun& run) {
 
 }  // namespace
 
-void build_ghost_plan(InterfaceRun& run, const State&, Communicator& comm) {
+void build_ghost_plan(InterfaceRun& run, Communicator& comm) {
   const int size = comm.size(), me = comm.rank();
   const std::vector<double> boxes = comm.allgather(segment_box(run));
   GhostPlan& plan = run.ghosts;

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "miniapp/state.hpp"
 
 namespace mc {
 namespace {
@@ -12,18 +11,18 @@ namespace {
 bool in_time(const InterfaceSetup& in, double time) { return time >= in.birth && time <= in.death; }
 
 // Local slots take this cycle's x^n and v^{n-1/2} from the nodes.
-void load_local_motion(InterfaceRun& run, const State& s) {
+void load_local_motion(InterfaceRun& run, const ContactMesh& mesh) {
   const auto& nodes = run.setup->node_local;
   for (int n = 0; n < run.local; ++n)
     for (int k = 0; k < 3; ++k) {
-      run.x[3 * static_cast<std::size_t>(n) + k] = s.nodes.x(nodes[static_cast<std::size_t>(n)], k);
-      run.v[3 * static_cast<std::size_t>(n) + k] = s.nodes.v(nodes[static_cast<std::size_t>(n)], k);
+      run.x[3 * static_cast<std::size_t>(n) + k] = mesh.x(nodes[static_cast<std::size_t>(n)], k);
+      run.v[3 * static_cast<std::size_t>(n) + k] = mesh.v(nodes[static_cast<std::size_t>(n)], k);
     }
 }
 
 // Every candidate pair's force (in parallel: pairs are independent). A
 // segment whose shell has eroded carries no load from that cycle on.
-void pair_forces(InterfaceRun& run, const State& s, double dt) {
+void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt) {
   const InterfaceSetup& in = *run.setup;
   const FrictionLaw friction{in.static_friction, in.dynamic_friction, in.decay};
   const double* x = run.x.data();
@@ -37,7 +36,7 @@ void pair_forces(InterfaceRun& run, const State& s, double dt) {
   const double* seg_half = in.segment_half_thickness.data();
   const double* seg_stiff = in.segment_stiffness.data();
   const int* seg_element = in.segment_element.data();
-  const ByteView alive = s.elements.alive;
+  const auto alive = mesh.alive;
   PairForce* out = run.pair.data();
   Kokkos::parallel_for(
       "contact::pair_forces", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, static_cast<int>(run.pair.size())),
@@ -103,8 +102,8 @@ void tally(InterfaceRun& run, double dt, double& friction_work) {
 
 }  // namespace
 
-ContactPhase::ContactPhase(const State& s, Communicator& comm) {
-  const auto& interfaces = s.contact.interfaces;
+ContactPhase::ContactPhase(const ContactSetup& setup, const ContactMesh& mesh, Communicator& comm) {
+  const auto& interfaces = setup.interfaces;
   runs_.resize(interfaces.size());
   for (std::size_t i = 0; i < interfaces.size(); ++i) {
     InterfaceRun& run = runs_[i];
@@ -120,18 +119,18 @@ ContactPhase::ContactPhase(const State& s, Communicator& comm) {
     double half = 0;
     for (double h : in.node_half_thickness) half = std::max(half, h);
     run.max_node_half = comm.allreduce_max(half);
-    for (int n : in.node_local) run.gid.push_back(s.nodes.ids[static_cast<std::size_t>(n)]);
+    for (int n : in.node_local) run.gid.push_back((*mesh.node_ids)[static_cast<std::size_t>(n)]);
     run.bits = in.node_bits;
     run.half = in.node_half_thickness;
     run.stiffness = in.node_stiffness;
-    for (int n : in.node_local) run.mass.push_back(s.nodes.mass(n));
+    for (int n : in.node_local) run.mass.push_back(mesh.mass(n));
     run.x.assign(3 * in.node_local.size(), 0.0);
     run.v.assign(3 * in.node_local.size(), 0.0);
-    std::vector<int> slot_of(static_cast<std::size_t>(s.nodes.count()), -1);
+    std::vector<int> slot_of(static_cast<std::size_t>(mesh.node_count()), -1);
     for (int n = 0; n < run.local; ++n) slot_of[static_cast<std::size_t>(in.node_local[static_cast<std::size_t>(n)])] = n;
     for (int e : in.segment_element) {
-      for (int c = 0; c < 4; ++c) run.segment_slot.push_back(slot_of[static_cast<std::size_t>(s.elements.conn(e, c))]);
-      run.segment_gid.push_back(s.elements.ids[static_cast<std::size_t>(e)]);
+      for (int c = 0; c < 4; ++c) run.segment_slot.push_back(slot_of[static_cast<std::size_t>(mesh.shell_nodes(e, c))]);
+      run.segment_gid.push_back((*mesh.shell_ids)[static_cast<std::size_t>(e)]);
     }
     run.slot_segment_offset.assign(static_cast<std::size_t>(run.local) + 1, 0);
     for (int slot : run.segment_slot) run.slot_segment_offset[static_cast<std::size_t>(slot) + 1] += 1;
@@ -143,17 +142,17 @@ ContactPhase::ContactPhase(const State& s, Communicator& comm) {
   }
 }
 
-bool ContactPhase::wants_sort(const State& s) const {
+bool ContactPhase::wants_sort(const ContactMesh& mesh, const ContactClock& clock) const {
   for (const InterfaceRun& run : runs_) {
-    if (!in_time(*run.setup, s.time) || !run.sorted) continue;  // compute() sorts these itself
+    if (!in_time(*run.setup, clock.time) || !run.sorted) continue;  // compute() sorts these itself
     const int bsort = run.setup->bucket_sort_interval;
-    if (bsort > 0 && s.cycle - run.last_sort_cycle >= bsort) return true;
+    if (bsort > 0 && clock.cycle - run.last_sort_cycle >= bsort) return true;
     const double limit2 = 0.16 * run.margin * run.margin;  // 0.4 margin: two nodes closing stay found
     const auto& nodes = run.setup->node_local;
     for (int n = 0; n < run.local; ++n) {
       double d2 = 0;
       for (int k = 0; k < 3; ++k) {
-        const double d = s.nodes.x(nodes[static_cast<std::size_t>(n)], k) - run.x_at_sort[3 * static_cast<std::size_t>(n) + k];
+        const double d = mesh.x(nodes[static_cast<std::size_t>(n)], k) - run.x_at_sort[3 * static_cast<std::size_t>(n) + k];
         d2 += d * d;
       }
       if (d2 > limit2) return true;
@@ -162,26 +161,27 @@ bool ContactPhase::wants_sort(const State& s) const {
   return false;
 }
 
-double ContactPhase::compute(State& s, Communicator& comm, bool sort) {
+double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock, std::vector<double>& friction_work,
+                             Communicator& comm, bool sort) {
   double message_seconds = 0;
-  Kokkos::deep_copy(s.nodes.fc, Real(0));
-  if (s.carry.contact_friction_work.size() != runs_.size()) s.carry.contact_friction_work.assign(runs_.size(), 0.0);
+  Kokkos::deep_copy(mesh.force, Real(0));
+  if (friction_work.size() != runs_.size()) friction_work.assign(runs_.size(), 0.0);
   for (std::size_t i = 0; i < runs_.size(); ++i) {
     InterfaceRun& run = runs_[i];
-    if (!in_time(*run.setup, s.time)) {
+    if (!in_time(*run.setup, clock.time)) {
       run.sorted = false;  // sorted afresh when it comes (back) to life
       run.pair.clear();
       run.penalty_energy = run.active_pairs = 0;
       continue;
     }
-    load_local_motion(run, s);
+    load_local_motion(run, mesh);
     const bool search = sort || !run.sorted;
     const double t0 = wall_seconds();
-    if (search && comm.size() > 1) build_ghost_plan(run, s, comm);
+    if (search && comm.size() > 1) build_ghost_plan(run, comm);
     if (comm.size() > 1) send_ghost_motion(run, comm);
     message_seconds += wall_seconds() - t0;
-    if (search) search_interface(run, s);
-    pair_forces(run, s, s.dt_prev);
+    if (search) search_interface(run, mesh, clock.cycle);
+    pair_forces(run, mesh, clock.dt);
     assemble(run);
     if (comm.size() > 1) {
       const double t1 = wall_seconds();
@@ -190,17 +190,17 @@ double ContactPhase::compute(State& s, Communicator& comm, bool sort) {
     }
     for (int n = 0; n < run.local; ++n)
       for (int k = 0; k < 3; ++k)
-        s.nodes.fc(run.setup->node_local[static_cast<std::size_t>(n)], k) += static_cast<Real>(run.slot_force[3 * static_cast<std::size_t>(n) + k]);
-    tally(run, s.dt_prev, s.carry.contact_friction_work[i]);
+        mesh.force(run.setup->node_local[static_cast<std::size_t>(n)], k) += static_cast<Real>(run.slot_force[3 * static_cast<std::size_t>(n) + k]);
+    tally(run, clock.dt, friction_work[i]);
   }
   return message_seconds;
 }
 
-std::vector<ContactRecord> ContactPhase::outputs(const State& s, Communicator& comm) const {
+std::vector<ContactRecord> ContactPhase::outputs(const std::vector<double>& friction_work, Communicator& comm) const {
   std::vector<ContactRecord> out;
   for (std::size_t i = 0; i < runs_.size(); ++i) {
     const InterfaceRun& run = runs_[i];
-    const double friction = i < s.carry.contact_friction_work.size() ? s.carry.contact_friction_work[i] : 0.0;
+    const double friction = i < friction_work.size() ? friction_work[i] : 0.0;
     double sums[9] = {run.slave_force[0], run.slave_force[1], run.slave_force[2], run.master_force[0],
                       run.master_force[1], run.master_force[2], run.penalty_energy, friction,
                       double(run.active_pairs)};
@@ -224,10 +224,10 @@ std::int64_t ContactPhase::pairs_checked() const {
   return n;
 }
 
-std::int64_t ContactPhase::owned_nodes(const State& s) const {
+std::int64_t ContactPhase::owned_nodes(const ContactMesh& mesh) const {
   std::int64_t n = 0;
   for (const InterfaceRun& run : runs_)
-    for (int node : run.setup->node_local) n += s.nodes.owned.empty() || s.nodes.owned[static_cast<std::size_t>(node)];
+    for (int node : run.setup->node_local) n += mesh.owned->empty() || (*mesh.owned)[static_cast<std::size_t>(node)];
   return n;
 }
 

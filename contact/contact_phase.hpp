@@ -11,31 +11,33 @@
 #include <cstdint>
 #include <vector>
 
+#include "contact/contact_mesh.hpp"
 #include "contact/interface_run.hpp"
-#include "decomposition/communicator.hpp"
-#include "io/output_records.hpp"
+#include "decomposition/parallel/communicator.hpp"
+#include "io/output/output_records.hpp"
 
 namespace mc {
-
-struct State;
 
 class ContactPhase {
  public:
   ContactPhase() = default;
   // Collective: search margins and thicknesses are agreed model-wide.
-  ContactPhase(const State& s, Communicator& comm);
+  // `setup` must outlive the phase.
+  ContactPhase(const ContactSetup& setup, const ContactMesh& mesh, Communicator& comm);
   bool active() const { return !runs_.empty(); }
   // This rank's view: a node moved more than the margin allows, or BSORT is due.
-  bool wants_sort(const State& s) const;
-  // Collective. Fills s.nodes.fc; `sort` must be the same on every rank.
-  // Returns the seconds spent in contact messages (the rest is search and forces).
-  double compute(State& s, Communicator& comm, bool sort);
+  bool wants_sort(const ContactMesh& mesh, const ContactClock& clock) const;
+  // Collective. Fills mesh.force and adds each interface's friction work
+  // to friction_work; `sort` must be the same on every rank. Returns the
+  // seconds spent in contact messages (the rest is search and forces).
+  double compute(const ContactMesh& mesh, const ContactClock& clock, std::vector<double>& friction_work,
+                 Communicator& comm, bool sort);
   // Collective: model-wide sums of the last compute(), one record an interface.
-  std::vector<ContactRecord> outputs(const State& s, Communicator& comm) const;
+  std::vector<ContactRecord> outputs(const std::vector<double>& friction_work, Communicator& comm) const;
   // Candidate pairs this rank has evaluated so far (its contact work).
   std::int64_t pairs_checked() const;
   // Contact nodes this rank owns, summed over interfaces.
-  std::int64_t owned_nodes(const State& s) const;
+  std::int64_t owned_nodes(const ContactMesh& mesh) const;
 
  private:
   std::vector<InterfaceRun> runs_;
@@ -43,9 +45,9 @@ class ContactPhase {
 
 // contact_sort.cpp: the bucket sort of one interface, over the node table
 // as it stands (local nodes and this cycle's ghosts).
-void search_interface(InterfaceRun& run, const State& s);
+void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t cycle);
 // contact_ghosts.cpp: per-cycle ghost traffic; the plan is built by sort_interface.
-void build_ghost_plan(InterfaceRun& run, const State& s, Communicator& comm);
+void build_ghost_plan(InterfaceRun& run, Communicator& comm);
 void send_ghost_motion(InterfaceRun& run, Communicator& comm);
 // Adds the forces other ranks computed on this rank's contact nodes to slot_force.
 void return_ghost_forces(InterfaceRun& run, Communicator& comm);

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <map>
 
-#include "miniapp/state.hpp"
 
 namespace mc {
 namespace {
@@ -13,10 +12,10 @@ struct SegmentGeometry {
   double area = 0, max_diagonal = 0, min_edge = 0;
 };
 
-SegmentGeometry segment_geometry(const State& s, int e) {
+SegmentGeometry segment_geometry(const ContactMesh& mesh, int e) {
   double p[4][3];
   for (int c = 0; c < 4; ++c)
-    for (int k = 0; k < 3; ++k) p[c][k] = s.nodes.x(s.elements.conn(e, c), k);
+    for (int k = 0; k < 3; ++k) p[c][k] = mesh.x(mesh.shell_nodes(e, c), k);
   auto sub = [](const double* a, const double* b, double* out) {
     for (int k = 0; k < 3; ++k) out[k] = a[k] - b[k];
   };
@@ -29,7 +28,7 @@ SegmentGeometry segment_geometry(const State& s, int e) {
   SegmentGeometry g;
   g.area = 0.5 * norm(cross);  // also right for triangles (n3 == n4)
   g.min_edge = 1e300;
-  const bool triangle = s.elements.conn(e, 2) == s.elements.conn(e, 3);
+  const bool triangle = mesh.shell_nodes(e, 2) == mesh.shell_nodes(e, 3);
   const int corners = triangle ? 3 : 4;
   for (int c = 0; c < corners; ++c) {
     double edge[3];
@@ -45,7 +44,7 @@ bool contains(const std::vector<GlobalId>& sorted, GlobalId id) {
   return std::binary_search(sorted.begin(), sorted.end(), id);
 }
 
-InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, const State& s) {
+InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, const ContactMesh& mesh) {
   InterfaceSetup in;
   in.id = c.id;
   in.single_surface = c.kind == ContactInterface::Kind::SingleSurface;
@@ -59,10 +58,10 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
   std::sort(slave.begin(), slave.end());
   std::sort(master.begin(), master.end());
   std::map<int, std::size_t> node_slot;  // local node -> contact node
-  const auto& el = s.elements;
-  for (int e = 0; e < el.count(); ++e) {
-    const int part = el.part(e);
-    const GlobalId part_id = s.part_info[static_cast<std::size_t>(part)].id;
+  const auto& conn = mesh.shell_nodes;
+  for (int e = 0; e < mesh.shell_count(); ++e) {
+    const ContactPart& part = mesh.parts[static_cast<std::size_t>(mesh.shell_part(e))];
+    const GlobalId part_id = part.id;
     std::uint8_t bits = 0;
     if (in.single_surface) {
       if (c.slave_all || contains(slave, part_id)) bits = kSlaveSide | kMasterSide;
@@ -71,17 +70,15 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
       if (c.master_all || contains(master, part_id)) bits |= kMasterSide;
     }
     if (bits == 0) continue;
-    const PartParams& pp = s.parts(part);
-    const MaterialParams& mat = s.materials(pp.material);
-    const SegmentGeometry g = segment_geometry(s, e);
+    const SegmentGeometry g = segment_geometry(mesh, e);
     // A master-side segment carries SFM, a slave-only one SFS.
     const double scale = (bits & kMasterSide) ? c.master_scale : c.slave_scale;
-    const double k = segment_penalty_stiffness(penalty_scale * scale, mat.youngs, mat.poisson, g.area, g.max_diagonal);
+    const double k = segment_penalty_stiffness(penalty_scale * scale, part.youngs, part.poisson, g.area, g.max_diagonal);
     // Contact thickness: the shell's (or SST/MST), capped at 0.4 of the
     // shortest edge so neighbouring segments of a flat sheet never touch.
     const double given = (bits & kMasterSide) && c.master_thickness > 0 ? c.master_thickness
                          : (bits & kSlaveSide) && c.slave_thickness > 0 ? c.slave_thickness
-                                                                         : double(pp.thickness);
+                                                                         : part.thickness;
     const double half = std::min(0.5 * given, 0.4 * g.min_edge);
     in.segment_element.push_back(e);
     in.segment_bits.push_back(bits);
@@ -89,7 +86,7 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
     in.segment_half_thickness.push_back(half);
     in.max_segment_size = std::max(in.max_segment_size, g.max_diagonal);
     in.total_segment_size += g.max_diagonal;
-    for (int corner = 0; corner < 4; ++corner) node_slot.emplace(el.conn(e, corner), 0);
+    for (int corner = 0; corner < 4; ++corner) node_slot.emplace(conn(e, corner), 0);
   }
   for (auto& [node, slot] : node_slot) {
     slot = in.node_local.size();
@@ -100,7 +97,7 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
   }
   for (std::size_t g = 0; g < in.segment_element.size(); ++g)
     for (int corner = 0; corner < 4; ++corner) {
-      const std::size_t n = node_slot[el.conn(in.segment_element[g], corner)];
+      const std::size_t n = node_slot[conn(in.segment_element[g], corner)];
       in.node_bits[n] |= in.segment_bits[g];
       in.node_stiffness[n] = std::min(in.node_stiffness[n], in.segment_stiffness[g]);
       in.node_half_thickness[n] = std::max(in.node_half_thickness[n], in.segment_half_thickness[g]);
@@ -115,11 +112,11 @@ double segment_penalty_stiffness(double scale, double youngs, double poisson, do
   return max_diagonal > 0 ? scale * bulk * area / max_diagonal : 0.0;
 }
 
-ContactSetup build_contact_setup(const Model& model, const State& state) {
+ContactSetup build_contact_setup(const Model& model, const ContactMesh& mesh) {
   ContactSetup setup;
   setup.penalty_scale = model.controls.contact_penalty;
   for (const ContactInterface& c : model.contacts)
-    setup.interfaces.push_back(build_interface(c, setup.penalty_scale, state));
+    setup.interfaces.push_back(build_interface(c, setup.penalty_scale, mesh));
   return setup;
 }
 

@@ -7,11 +7,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "contact/contact_mesh.hpp"
 #include "io/model.hpp"
 
 namespace mc {
-
-struct State;
 
 // Side bits: a node of side A may touch a segment of side B when
 // (node & 1 and segment & 2) or (node & 2 and segment & 1). Single surface
@@ -53,7 +52,6 @@ struct ContactSetup {
 // algorithm", penalty method), A the segment area, d_max its longest diagonal.
 double segment_penalty_stiffness(double scale, double youngs, double poisson, double area, double max_diagonal);
 
-// Needs the state's nodes, elements and part tables built.
-ContactSetup build_contact_setup(const Model& model, const State& state);
+ContactSetup build_contact_setup(const Model& model, const ContactMesh& mesh);
 
 }  // namespace mc

@@ -5,7 +5,6 @@
 
 #include "contact/bucket_search.hpp"
 #include "contact/contact_phase.hpp"
-#include "miniapp/state.hpp"
 
 namespace mc {
 namespace {
@@ -72,12 +71,12 @@ bool neighbours(const InterfaceRun& run, int n, int g) {
 
 }  // namespace
 
-void search_interface(InterfaceRun& run, const State& s) {
+void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t cycle) {
   const InterfaceSetup& in = *run.setup;
   const auto pairs = bucket_candidates(run.x, search_boxes(run), [&](int n, int g) {
     const std::size_t sn = static_cast<std::size_t>(n), sg = static_cast<std::size_t>(g);
     if (run.bits[sn] == 0 || !sides_meet(run.bits[sn], in.segment_bits[sg])) return false;
-    if (!s.elements.alive(in.segment_element[sg])) return false;  // eroded
+    if (!mesh.alive(in.segment_element[sg])) return false;  // eroded
     const int* corner = &run.segment_slot[4 * sg];
     if (corner[0] == n || corner[1] == n || corner[2] == n || corner[3] == n) return false;  // its own segment
     if (n < run.local && neighbours(run, n, g)) return false;
@@ -99,7 +98,7 @@ void search_interface(InterfaceRun& run, const State& s) {
   build_entries(run);
   run.slot_force.assign(3 * run.gid.size(), 0.0);
   run.x_at_sort.assign(run.x.begin(), run.x.begin() + 3 * run.local);
-  run.last_sort_cycle = s.cycle;
+  run.last_sort_cycle = cycle;
   run.sorted = true;
 }
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "io/input_error.hpp"
-#include "io/keyword_reader.hpp"
+#include "io/deck/input_error.hpp"
+#include "io/deck/keyword_reader.hpp"
 
 namespace mc::test {
 

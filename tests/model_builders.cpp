@@ -1,6 +1,6 @@
 #include "model_builders.hpp"
 
-#include "decomposition/communicator.hpp"
+#include "decomposition/parallel/communicator.hpp"
 
 namespace mc::test {
 

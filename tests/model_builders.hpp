@@ -5,8 +5,8 @@
 #include <functional>
 
 #include "io/model.hpp"
-#include "miniapp/simulation.hpp"
-#include "miniapp/state.hpp"
+#include "miniapp/driver/simulation.hpp"
+#include "miniapp/state/state.hpp"
 
 namespace mc::test {
 

@@ -5,7 +5,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
-#include "decomposition/communicator.hpp"
+#include "decomposition/parallel/communicator.hpp"
 
 int main(int argc, char** argv) {
   mc::MpiSession mpi(&argc, &argv);

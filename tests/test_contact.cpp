@@ -9,8 +9,9 @@
 #include "contact/contact_phase.hpp"
 #include "contact/contact_setup.hpp"
 #include "contact/node_segment_penalty.hpp"
-#include "decomposition/local_mesh.hpp"
-#include "miniapp/state_builder.hpp"
+#include "decomposition/subdomain/local_mesh.hpp"
+#include "miniapp/state/contact_mesh_of.hpp"
+#include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
 
 namespace mc {
@@ -187,20 +188,23 @@ TEST(Contact, ErodedShellsAreNoContactSegmentsFromTheNextCycle) {
   State s = build_state(m, whole_model_mesh(m));
   s.dt_prev = 1e-4;
   Communicator comm;
-  ContactPhase contact(s, comm);
-  contact.compute(s, comm, true);
-  const std::int64_t touching = contact.outputs(s, comm)[0].active_pairs;
+  const ContactMesh mesh = contact_mesh_of(s);
+  const ContactClock clock{0, 0, s.dt_prev};
+  std::vector<double> friction;
+  ContactPhase contact(s.contact, mesh, comm);
+  contact.compute(mesh, clock, friction, comm, true);
+  const std::int64_t touching = contact.outputs(friction, comm)[0].active_pairs;
   EXPECT_GT(touching, 100) << "the plates should touch over their overlap";
 
   for (int e = 0; e < s.elements.count(); ++e) s.elements.alive(e) = 0;
-  contact.compute(s, comm, false);  // the candidates of the sort above
-  EXPECT_EQ(contact.outputs(s, comm)[0].active_pairs, 0);
+  contact.compute(mesh, clock, friction, comm, false);  // the candidates of the sort above
+  EXPECT_EQ(contact.outputs(friction, comm)[0].active_pairs, 0);
   double force = 0;
   for (int n = 0; n < s.nodes.count(); ++n)
     for (int k = 0; k < 3; ++k) force += std::abs(double(s.nodes.fc(n, k)));
   EXPECT_EQ(force, 0.0);
-  contact.compute(s, comm, true);
-  EXPECT_EQ(contact.outputs(s, comm)[0].active_pairs, 0) << "a sort should not find eroded segments";
+  contact.compute(mesh, clock, friction, comm, true);
+  EXPECT_EQ(contact.outputs(friction, comm)[0].active_pairs, 0) << "a sort should not find eroded segments";
 }
 
 }  // namespace

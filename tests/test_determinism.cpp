@@ -11,7 +11,7 @@
 #include <string>
 
 #include "inputs/generator/generator.hpp"
-#include "io/deck_writer.hpp"
+#include "io/deck/deck_writer.hpp"
 
 namespace mc {
 namespace {

@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "decomposition/local_mesh.hpp"
-#include "miniapp/state_builder.hpp"
+#include "decomposition/subdomain/local_mesh.hpp"
+#include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
 
 namespace mc {

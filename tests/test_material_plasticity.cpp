@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "miniapp/plane_stress_plasticity.hpp"
+#include "miniapp/materials/plane_stress_plasticity.hpp"
 
 namespace mc {
 namespace {

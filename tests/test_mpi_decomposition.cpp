@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "decomposition/local_mesh.hpp"
-#include "decomposition/partition.hpp"
-#include "decomposition/subdomain.hpp"
-#include "miniapp/distributed_state.hpp"
-#include "miniapp/state_builder.hpp"
+#include "decomposition/subdomain/local_mesh.hpp"
+#include "decomposition/partition/partition.hpp"
+#include "decomposition/subdomain/subdomain.hpp"
+#include "miniapp/state/distributed_state.hpp"
+#include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
 
 namespace mc {

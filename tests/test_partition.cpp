@@ -13,8 +13,8 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "decomposition/partition.hpp"
-#include "io/input_error.hpp"
+#include "decomposition/partition/partition.hpp"
+#include "io/deck/input_error.hpp"
 #include "model_builders.hpp"
 
 namespace mc {

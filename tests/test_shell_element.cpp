@@ -3,9 +3,9 @@
 
 #include <cmath>
 
-#include "decomposition/local_mesh.hpp"
-#include "miniapp/shell_internal_force.hpp"
-#include "miniapp/state_builder.hpp"
+#include "decomposition/subdomain/local_mesh.hpp"
+#include "miniapp/elements/shell_bt/shell_internal_force.hpp"
+#include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
 
 namespace mc {

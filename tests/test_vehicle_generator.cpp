@@ -13,8 +13,8 @@
 #include <sstream>
 
 #include "inputs/generator/generator.hpp"
-#include "io/deck_writer.hpp"
-#include "io/keyword_reader.hpp"
+#include "io/deck/deck_writer.hpp"
+#include "io/deck/keyword_reader.hpp"
 
 namespace mc {
 namespace {

@@ -9,11 +9,11 @@
 #include <sstream>
 #include <string>
 
-#include "decomposition/local_mesh.hpp"
+#include "decomposition/subdomain/local_mesh.hpp"
 #include "deck_test_helpers.hpp"
-#include "io/vtk_writer.hpp"
-#include "miniapp/state_builder.hpp"
-#include "miniapp/vtk_snapshot.hpp"
+#include "io/output/vtk_writer.hpp"
+#include "miniapp/state/state_builder.hpp"
+#include "miniapp/outputs/vtk_snapshot.hpp"
 #include "model_builders.hpp"
 
 namespace mc {

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "inputs/generator/generator.hpp"
-#include "io/deck_writer.hpp"
-#include "io/input_error.hpp"
+#include "io/deck/deck_writer.hpp"
+#include "io/deck/input_error.hpp"
 
 namespace {
 

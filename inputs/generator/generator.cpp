@@ -1,6 +1,6 @@
 #include "inputs/generator/generator.hpp"
 
-#include "io/input_error.hpp"
+#include "io/deck/input_error.hpp"
 
 namespace mc {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "inputs/generator/generator.hpp"
-#include "io/input_error.hpp"
+#include "io/deck/input_error.hpp"
 
 namespace mc {
 namespace {

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <memory>
 
-#include "io/input_error.hpp"
+#include "io/deck/input_error.hpp"
 
 namespace mc {
 namespace {

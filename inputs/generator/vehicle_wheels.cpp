@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "io/input_error.hpp"
+#include "io/deck/input_error.hpp"
 
 namespace mc {
 namespace {

@@ -9,8 +9,8 @@
 #include <sstream>
 #include <string>
 
-#include "io/input_error.hpp"
-#include "io/keyword_reader.hpp"
+#include "io/deck/input_error.hpp"
+#include "io/deck/keyword_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

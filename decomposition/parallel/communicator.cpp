@@ -1,0 +1,161 @@
+#include "decomposition/parallel/communicator.hpp"
+
+#include <cstdlib>
+
+namespace mc {
+
+const char* mpi_call_name(MpiCall c) {
+  constexpr const char* kNames[] = {"MPI_Allreduce", "MPI_Bcast", "MPI_Barrier", "MPI_Gather",
+                                    "MPI_Allgather", "MPI_Alltoall", "MPI_Send", "MPI_Recv",
+                                    "MPI_Isend",     "MPI_Irecv",   "MPI_Waitall", "collective wait"};
+  return kNames[static_cast<int>(c)];
+}
+
+int size_bucket(std::int64_t bytes) {
+  if (bytes <= 256) return 0;
+  if (bytes <= 4096) return 1;
+  if (bytes <= 65536) return 2;
+  return 3;
+}
+
+double wall_seconds() { return MPI_Wtime(); }
+
+Communicator::Communicator() {
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  bytes_to_.assign(size_, 0);
+  messages_to_.assign(size_, 0);
+}
+
+void Communicator::record(MpiCall c, std::int64_t bytes, double seconds) {
+  CallStats& s = stats_[static_cast<int>(c)];
+  s.calls += 1;
+  s.bytes += bytes;
+  s.seconds += seconds;
+  // The histogram counts messages where they start: sends and collectives.
+  const bool message = c == MpiCall::Allreduce || c == MpiCall::Bcast || c == MpiCall::Gather ||
+                       c == MpiCall::Allgather || c == MpiCall::Alltoall || c == MpiCall::Send ||
+                       c == MpiCall::Isend;
+  if (message) s.histogram[size_bucket(bytes)] += 1;
+}
+
+void Communicator::close_startup() {
+  startup_stats_ = stats_;
+  stats_ = {};
+  bytes_to_.assign(size_, 0);
+  messages_to_.assign(size_, 0);
+}
+
+void Communicator::wait_before_collective() {
+  if (!profile_wait_) return;
+  const double t0 = MPI_Wtime();
+  MPI_Barrier(MPI_COMM_WORLD);
+  record(MpiCall::CollectiveWait, 0, MPI_Wtime() - t0);
+}
+
+// One value reduced over ranks, recorded as one Allreduce.
+template <class T>
+T Communicator::allreduce_value(T local, MPI_Datatype type, MPI_Op op) {
+  wait_before_collective();
+  T global = local;
+  const double t0 = MPI_Wtime();
+  MPI_Allreduce(&local, &global, 1, type, op, MPI_COMM_WORLD);
+  record(MpiCall::Allreduce, sizeof(T), MPI_Wtime() - t0);
+  return global;
+}
+
+double Communicator::allreduce_min(double local) { return allreduce_value(local, MPI_DOUBLE, MPI_MIN); }
+double Communicator::allreduce_max(double local) { return allreduce_value(local, MPI_DOUBLE, MPI_MAX); }
+std::int64_t Communicator::allreduce_max(std::int64_t local) { return allreduce_value(local, MPI_INT64_T, MPI_MAX); }
+
+void Communicator::allreduce_sum(double* values, int count) {
+  wait_before_collective();
+  const double t0 = MPI_Wtime();
+  MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  record(MpiCall::Allreduce, static_cast<std::int64_t>(count) * sizeof(double), MPI_Wtime() - t0);
+}
+
+void Communicator::allreduce_min(double* values, int count) {
+  wait_before_collective();
+  const double t0 = MPI_Wtime();
+  MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+  record(MpiCall::Allreduce, static_cast<std::int64_t>(count) * sizeof(double), MPI_Wtime() - t0);
+}
+
+std::vector<double> Communicator::allgather(const std::vector<double>& row) {
+  wait_before_collective();
+  std::vector<double> all(row.size() * static_cast<std::size_t>(size_));
+  const double t0 = MPI_Wtime();
+  const int n = static_cast<int>(row.size());
+  MPI_Allgather(row.data(), n, MPI_DOUBLE, all.data(), n, MPI_DOUBLE, MPI_COMM_WORLD);
+  record(MpiCall::Allgather, static_cast<std::int64_t>(row.size() * sizeof(double)), MPI_Wtime() - t0);
+  return all;
+}
+
+std::vector<std::int64_t> Communicator::alltoall(const std::vector<std::int64_t>& send) {
+  wait_before_collective();
+  std::vector<std::int64_t> received(static_cast<std::size_t>(size_));
+  const double t0 = MPI_Wtime();
+  MPI_Alltoall(send.data(), 1, MPI_INT64_T, received.data(), 1, MPI_INT64_T, MPI_COMM_WORLD);
+  record(MpiCall::Alltoall, static_cast<std::int64_t>(send.size() * sizeof(std::int64_t)), MPI_Wtime() - t0);
+  return received;
+}
+
+void Communicator::bcast(void* data, std::int64_t bytes, int root) {
+  wait_before_collective();
+  const double t0 = MPI_Wtime();
+  // MPI counts are int: send large buffers in 1 GiB pieces.
+  constexpr std::int64_t kPiece = std::int64_t{1} << 30;
+  auto* p = static_cast<char*>(data);
+  for (std::int64_t off = 0; off < bytes; off += kPiece) {
+    const int n = static_cast<int>(bytes - off < kPiece ? bytes - off : kPiece);
+    MPI_Bcast(p + off, n, MPI_BYTE, root, MPI_COMM_WORLD);
+  }
+  record(MpiCall::Bcast, bytes, MPI_Wtime() - t0);
+}
+
+void Communicator::bcast_string(std::string& s, int root) {
+  std::int64_t n = static_cast<std::int64_t>(s.size());
+  bcast(&n, sizeof(n), root);
+  s.resize(static_cast<std::size_t>(n));
+  if (n > 0) bcast(s.data(), n, root);
+}
+
+std::vector<std::int64_t> Communicator::gather(std::int64_t local, int root) {
+  wait_before_collective();
+  std::vector<std::int64_t> all(rank_ == root ? size_ : 0);
+  const double t0 = MPI_Wtime();
+  MPI_Gather(&local, 1, MPI_INT64_T, all.data(), 1, MPI_INT64_T, root, MPI_COMM_WORLD);
+  record(MpiCall::Gather, sizeof(local), MPI_Wtime() - t0);
+  return all;
+}
+
+std::vector<std::int64_t> Communicator::gather(const std::vector<std::int64_t>& row, int root) {
+  wait_before_collective();
+  std::vector<std::int64_t> all(rank_ == root ? row.size() * size_ : 0);
+  const double t0 = MPI_Wtime();
+  MPI_Gather(row.data(), static_cast<int>(row.size()), MPI_INT64_T, all.data(), static_cast<int>(row.size()),
+             MPI_INT64_T, root, MPI_COMM_WORLD);
+  record(MpiCall::Gather, static_cast<std::int64_t>(row.size() * sizeof(std::int64_t)), MPI_Wtime() - t0);
+  return all;
+}
+
+void Communicator::barrier() {
+  const double t0 = MPI_Wtime();
+  MPI_Barrier(MPI_COMM_WORLD);
+  record(MpiCall::Barrier, 0, MPI_Wtime() - t0);
+}
+
+void Communicator::abort(int code) {
+  MPI_Abort(MPI_COMM_WORLD, code);
+  std::abort();  // not reached; MPI_Abort does not return
+}
+
+MpiSession::MpiSession(int* argc, char*** argv) {
+  int provided = 0;
+  MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+}
+
+MpiSession::~MpiSession() { MPI_Finalize(); }
+
+}  // namespace mc

@@ -1,0 +1,142 @@
+// Method names, the input built from a Model, checks and dispatch.
+#include "decomposition/partition/partition.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "decomposition/partition/partition_methods.hpp"
+#include "io/deck/input_error.hpp"
+
+namespace mc {
+
+PartitionMethod parse_partition_method(const std::string& name) {
+  if (name == "rcb") return PartitionMethod::Rcb;
+  if (name == "metis") return PartitionMethod::Metis;
+  if (name == "metis-mc") return PartitionMethod::MetisMultiConstraint;
+  throw InputError("command line: unknown partitioner '" + name + "' (rcb, metis, metis-mc)");
+}
+
+const char* partition_method_name(PartitionMethod m) {
+  switch (m) {
+    case PartitionMethod::Rcb: return "rcb";
+    case PartitionMethod::Metis: return "metis";
+    case PartitionMethod::MetisMultiConstraint: return "metis-mc";
+  }
+  return "?";
+}
+
+namespace {
+
+struct PartLoad {
+  double work = 1, second_work = 1;
+};
+
+// One lookup per part, not per element: decks have few parts, many elements.
+// Contact load of a shell: one for each interface it is a segment of (each
+// is searched and checked every cycle; the candidate count per segment is
+// about the same).
+double contact_load(const Model& model, GlobalId part) {
+  double load = 0;
+  for (const ContactInterface& c : model.contacts) {
+    const auto has = [part](const std::vector<GlobalId>& parts) {
+      return std::find(parts.begin(), parts.end(), part) != parts.end();
+    };
+    if (c.slave_all || c.master_all || has(c.slave_parts) || has(c.master_parts)) load += 1;
+  }
+  return load;
+}
+
+PartLoad part_load(const Model& model, const Shell& s) {
+  const auto part = model.parts.find(s.part);
+  if (part == model.parts.end())
+    throw InputError(s.where, "shell " + std::to_string(s.id) + ": part " + std::to_string(s.part) + " is not defined");
+  const double contact = contact_load(model, s.part);
+  const auto mat = model.materials.find(part->second.material);
+  if (mat != model.materials.end() && mat->second.kind == MaterialKind::Rigid)
+    return {0.1, contact};  // rigid bodies: no stress update, only a rigid-body sum
+  const auto sec = model.sections.find(part->second.section);
+  if (sec == model.sections.end())
+    throw InputError(s.where, "part " + std::to_string(s.part) + ": section " +
+                                  std::to_string(part->second.section) + " is not defined");
+  // Membrane/bending work is fixed; each through-thickness point adds a
+  // material update (about a quarter of the element cost in the shell kernel).
+  return {1.0 + 0.25 * sec->second.nip, contact};
+}
+
+}  // namespace
+
+PartitionInput partition_input(const Model& model) {
+  PartitionInput in;
+  in.num_nodes = static_cast<std::int64_t>(model.nodes.size());
+  std::unordered_map<GlobalId, std::int64_t> index;
+  index.reserve(model.nodes.size());
+  for (std::size_t n = 0; n < model.nodes.size(); ++n) index.emplace(model.nodes[n].id, static_cast<std::int64_t>(n));
+  std::unordered_map<GlobalId, PartLoad> loads;
+  const std::size_t ne = model.shells.size();
+  in.centroids.reserve(ne);
+  in.nodes.reserve(ne);
+  in.work.reserve(ne);
+  in.second_work.reserve(ne);
+  for (const Shell& s : model.shells) {
+    std::array<std::int64_t, 4> corners{};
+    for (int c = 0; c < 4; ++c) {
+      const auto it = index.find(s.nodes[c]);
+      if (it == index.end())
+        throw InputError(s.where, "shell " + std::to_string(s.id) + ": node " + std::to_string(s.nodes[c]) +
+                                      " is not defined");
+      corners[c] = it->second;
+    }
+    const int distinct = corners[2] == corners[3] ? 3 : 4;
+    std::array<double, 3> c{};
+    for (int k = 0; k < distinct; ++k)
+      for (int d = 0; d < 3; ++d) c[d] += model.nodes[corners[k]].x[d] / distinct;
+    auto load = loads.find(s.part);
+    if (load == loads.end()) load = loads.emplace(s.part, part_load(model, s)).first;
+    in.centroids.push_back(c);
+    in.nodes.push_back(corners);
+    in.work.push_back(load->second.work);
+    in.second_work.push_back(load->second.second_work);
+  }
+  return in;
+}
+
+namespace detail {
+
+void check_partition_input(const PartitionInput& input, int parts) {
+  auto fail = [](const std::string& what) { throw std::invalid_argument("partition: " + what); };
+  if (parts < 1) fail("parts must be at least 1, got " + std::to_string(parts));
+  const std::size_t ne = input.centroids.size();
+  if (input.nodes.size() != ne) fail("centroids and element nodes differ in count");
+  if (!input.work.empty() && input.work.size() != ne) fail("work has one value per element or none");
+  if (!input.second_work.empty() && input.second_work.size() != ne)
+    fail("second_work has one value per element or none");
+  for (std::size_t e = 0; e < ne; ++e) {
+    for (std::int64_t n : input.nodes[e])
+      if (n < 0 || n >= input.num_nodes) fail("element " + std::to_string(e) + " has node index " + std::to_string(n) +
+                                              " outside 0.." + std::to_string(input.num_nodes - 1));
+    // NaN would break the strict ordering RCB sorts by.
+    for (double x : input.centroids[e])
+      if (!std::isfinite(x)) fail("element " + std::to_string(e) + " has a non-finite centroid");
+  }
+  for (const auto* w : {&input.work, &input.second_work})
+    for (std::size_t e = 0; e < w->size(); ++e)
+      if (!std::isfinite((*w)[e]) || (*w)[e] < 0)
+        fail("element " + std::to_string(e) + " has negative or non-finite work");
+}
+
+}  // namespace detail
+
+std::vector<int> partition_elements(const PartitionInput& input, int parts, PartitionMethod method) {
+  detail::check_partition_input(input, parts);
+  if (parts == 1) return std::vector<int>(input.centroids.size(), 0);
+  switch (method) {
+    case PartitionMethod::Rcb: return detail::rcb_partition(input, parts);
+    case PartitionMethod::Metis: return detail::metis_partition(input, parts, false);
+    case PartitionMethod::MetisMultiConstraint: return detail::metis_partition(input, parts, true);
+  }
+  throw std::invalid_argument("partition: unknown method");
+}
+
+}  // namespace mc

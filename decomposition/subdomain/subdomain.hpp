@@ -1,0 +1,41 @@
+// One rank's share of the model after partitioning: its elements, every node
+// they touch, the loads and walls on those nodes, and who else holds each
+// shared node. Rank 0 builds them and sends each rank its own.
+#pragma once
+
+#include <unordered_map>
+#include <vector>
+
+#include "decomposition/parallel/communicator.hpp"
+#include "io/model.hpp"
+
+namespace mc {
+
+struct SubdomainPlan {
+  std::vector<int> neighbours;                 // ranks sharing nodes with this one, ascending
+  std::vector<std::vector<GlobalId>> shared;   // per neighbour: the shared node ids, in global node order
+};
+
+struct Subdomain {
+  Model model;        // local nodes and shells (global order), all parts/materials/controls
+  SubdomainPlan plan;
+};
+
+// Rank 0: the subdomain of `rank` under element partition `part` (one entry per shell).
+class SubdomainBuilder {
+ public:
+  SubdomainBuilder(const Model& global, const std::vector<int>& part, int parts);
+  Subdomain build(int rank) const;
+
+ private:
+  const Model& global_;
+  std::unordered_map<GlobalId, int> node_index_;     // node id -> index in global_.nodes
+  std::vector<int> node_rank_offset_, node_ranks_;  // node index -> ranks touching it (CSR, ascending)
+  std::vector<std::vector<int>> rank_elements_;     // rank -> its shells, ascending
+};
+
+// Rank 0 passes the global model and the partition; every rank gets its own
+// subdomain (point-to-point sends from rank 0, one rank at a time).
+Subdomain scatter_subdomains(const Model* global, const std::vector<int>* part, Communicator& comm);
+
+}  // namespace mc

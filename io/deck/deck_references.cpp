@@ -1,0 +1,192 @@
+// After the last card: what needs the whole deck. Duplicate node ids (with
+// their lines), and node sets / parts named by boundary and initial
+// conditions, expanded to node lists.
+#include <algorithm>
+#include <iterator>
+#include <utility>
+
+#include "io/deck/input_error.hpp"
+#include "io/deck/keyword_handlers.hpp"
+
+namespace mc {
+
+namespace {
+
+void check_duplicate_nodes(const ReaderState& state) {
+  const auto& nodes = state.model.nodes;
+  std::vector<std::pair<GlobalId, std::size_t>> order(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i) order[i] = {nodes[i].id, i};
+  std::sort(order.begin(), order.end());
+  for (std::size_t k = 1; k < order.size(); ++k) {
+    if (order[k].first != order[k - 1].first) continue;
+    const auto place = [&](std::size_t index) {
+      const NodeOrigin& origin = state.node_origins[index];
+      return SourceLine{state.stream.file_name(origin.file_index), origin.line};
+    };
+    duplicate_id("node", order[k].first, place(order[k].second), place(order[k - 1].second));
+  }
+}
+
+std::vector<GlobalId> sorted_unique(std::vector<GlobalId> ids) {
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
+class NodeLookup {
+ public:
+  explicit NodeLookup(const Model& model) : model_(model) {}
+
+  std::vector<GlobalId> all_nodes() const {
+    std::vector<GlobalId> ids;
+    ids.reserve(model_.nodes.size());
+    for (const Node& node : model_.nodes) ids.push_back(node.id);
+    return sorted_unique(std::move(ids));
+  }
+
+  std::vector<GlobalId> node_set(GlobalId id, const SourceLine& where, const std::string& keyword) const {
+    const auto found = model_.node_sets.find(id);
+    if (found == model_.node_sets.end()) {
+      throw InputError(where, keyword + ": node set " + std::to_string(id) + " is not defined");
+    }
+    return sorted_unique(found->second);
+  }
+
+  // The nodes of every shell of the given parts.
+  std::vector<GlobalId> part_nodes(const std::vector<GlobalId>& parts, const SourceLine& where,
+                                   const std::string& keyword) const {
+    for (GlobalId part : parts) {
+      if (model_.parts.count(part) == 0) {
+        throw InputError(where, keyword + ": part " + std::to_string(part) + " is not defined");
+      }
+    }
+    const std::vector<GlobalId> wanted = sorted_unique(parts);
+    std::vector<GlobalId> ids;
+    for (const Shell& shell : model_.shells) {
+      if (std::binary_search(wanted.begin(), wanted.end(), shell.part)) {
+        ids.insert(ids.end(), shell.nodes.begin(), shell.nodes.end());
+      }
+    }
+    return sorted_unique(std::move(ids));
+  }
+
+  std::vector<GlobalId> select(const NodeSelector& selector, const SourceLine& where,
+                               const std::string& keyword) const {
+    switch (selector.kind) {
+      case NodeSelector::Kind::AllNodes:
+        return all_nodes();
+      case NodeSelector::Kind::NodeSet:
+        return node_set(selector.id, where, keyword);
+      case NodeSelector::Kind::Part:
+        return part_nodes({selector.id}, where, keyword);
+      case NodeSelector::Kind::PartSet: {
+        const auto found = model_.part_sets.find(selector.id);
+        if (found == model_.part_sets.end()) {
+          throw InputError(where, keyword + ": part set " + std::to_string(selector.id) + " is not defined");
+        }
+        return part_nodes(found->second, where, keyword);
+      }
+    }
+    return {};
+  }
+
+ private:
+  const Model& model_;
+};
+
+std::vector<GlobalId> without(const std::vector<GlobalId>& ids, const std::vector<GlobalId>& removed) {
+  std::vector<GlobalId> kept;
+  std::set_difference(ids.begin(), ids.end(), removed.begin(), removed.end(), std::back_inserter(kept));
+  return kept;
+}
+
+void resolve_velocities(ReaderState& state, const NodeLookup& lookup) {
+  for (VelocityRequest& request : state.velocities) {
+    InitialVelocity velocity = request.velocity;
+    const SourceLine& where = velocity.where;
+    if (request.exempt_set == 0 && request.selector.kind == NodeSelector::Kind::AllNodes) {
+      velocity.all_nodes = true;  // no list: the solver applies it to every node
+      state.model.initial_velocities.push_back(std::move(velocity));
+      continue;
+    }
+    velocity.nodes = lookup.select(request.selector, where, request.keyword);
+    if (request.exempt_set != 0) {
+      // Exempted nodes get their own velocity (card 3) instead.
+      InitialVelocity exempt;
+      exempt.nodes = lookup.node_set(request.exempt_set, where, request.keyword);
+      exempt.v = request.exempt_velocity;
+      exempt.omega = request.exempt_omega;
+      exempt.where = where;
+      velocity.nodes = without(velocity.nodes, exempt.nodes);
+      state.model.initial_velocities.push_back(std::move(velocity));
+      state.model.initial_velocities.push_back(std::move(exempt));
+      continue;
+    }
+    state.model.initial_velocities.push_back(std::move(velocity));
+  }
+}
+
+void resolve_walls(ReaderState& state, const NodeLookup& lookup) {
+  for (const WallRequest& request : state.walls) {
+    RigidWall& wall = state.model.rigid_walls[request.wall];
+    if (wall.all_nodes) continue;
+    std::vector<GlobalId> nodes = request.node_set == 0
+                                      ? lookup.all_nodes()
+                                      : lookup.node_set(request.node_set, wall.where, request.keyword);
+    if (request.exempt_set != 0) {
+      nodes = without(nodes, lookup.node_set(request.exempt_set, wall.where, request.keyword));
+    }
+    wall.nodes = std::move(nodes);
+  }
+}
+
+// A contact side as a part list: a part (type 3), a part set (2) or all (5).
+void resolve_contact_side(const Model& model, const ContactSide& side, const SourceLine& where,
+                          const std::string& keyword, std::vector<GlobalId>& parts, bool& all) {
+  all = side.type == 5;
+  if (all) return;
+  if (side.type == 3) {
+    if (model.parts.count(side.id) == 0)
+      throw InputError(where, keyword + ": part " + std::to_string(side.id) + " is not defined");
+    parts = {side.id};
+    return;
+  }
+  const auto found = model.part_sets.find(side.id);
+  if (found == model.part_sets.end())
+    throw InputError(where, keyword + ": part set " + std::to_string(side.id) + " is not defined");
+  for (GlobalId part : found->second)
+    if (model.parts.count(part) == 0)
+      throw InputError(where, keyword + ": part " + std::to_string(part) + " of part set " +
+                                  std::to_string(side.id) + " is not defined");
+  parts = sorted_unique(found->second);
+}
+
+void resolve_contacts(ReaderState& state) {
+  for (const ContactRequest& request : state.contacts) {
+    ContactInterface& c = state.model.contacts[request.contact];
+    resolve_contact_side(state.model, request.slave, c.where, request.keyword, c.slave_parts, c.slave_all);
+    if (c.kind == ContactInterface::Kind::SurfaceToSurface)
+      resolve_contact_side(state.model, request.master, c.where, request.keyword, c.master_parts, c.master_all);
+  }
+}
+
+}  // namespace
+
+void resolve_references(ReaderState& state) {
+  check_duplicate_nodes(state);
+  const NodeLookup lookup(state.model);
+  for (const SpcSetRequest& request : state.spc_sets) {
+    for (GlobalId node : lookup.node_set(request.node_set, request.where, request.keyword)) {
+      state.model.spcs.push_back(Spc{node, request.fixed, request.where});
+    }
+  }
+  resolve_velocities(state, lookup);
+  resolve_walls(state, lookup);
+  resolve_contacts(state);
+  Controls& controls = state.model.controls;
+  if (state.d3plot_count > 0 && controls.end_time > 0.0) {
+    controls.d3plot_dt = controls.end_time / static_cast<double>(state.d3plot_count);
+  }
+}
+
+}  // namespace mc

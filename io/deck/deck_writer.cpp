@@ -1,0 +1,196 @@
+#include "io/deck/deck_writer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+#include "io/deck/input_error.hpp"
+
+namespace mc {
+namespace {
+
+std::string g(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  return buf;
+}
+
+// Node lists of loads and walls become numbered *SET_NODE_LISTs after the
+// sets the model already has.
+class SetWriter {
+ public:
+  SetWriter(const Model& m, std::ostream& out) : out_(out) {
+    for (const auto& [id, nodes] : m.node_sets) next_ = std::max(next_, id + 1);
+  }
+  GlobalId node_set(const std::vector<GlobalId>& nodes) {
+    const GlobalId id = next_++;
+    out_ << "*SET_NODE_LIST\n" << id << "\n";
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+      out_ << nodes[i] << ((i % 8 == 7 || i + 1 == nodes.size()) ? "\n" : ",");
+    return id;
+  }
+
+ private:
+  std::ostream& out_;
+  GlobalId next_ = 1;
+};
+
+void write_controls(const Model& m, std::ostream& o) {
+  const Controls& c = m.controls;
+  o << "*CONTROL_TERMINATION\n" << g(c.end_time) << "," << c.end_cycle << "," << g(c.dt_min) << "\n";
+  o << "*CONTROL_TIMESTEP\n" << g(c.dt_init) << "," << g(c.tssfac) << ",0,0," << g(c.dt2ms) << "\n";
+  o << "*CONTROL_HOURGLASS\n" << c.hourglass.ihq << "," << g(c.hourglass.qh) << "\n";
+  o << "*CONTROL_SHELL\n0,0,0,0,0,0,0,0\n0," << (c.integration == Integration::Lobatto ? 1 : 0) << "\n";
+  if (c.glstat_dt > 0) o << "*DATABASE_GLSTAT\n" << g(c.glstat_dt) << "\n";
+  if (c.matsum_dt > 0) o << "*DATABASE_MATSUM\n" << g(c.matsum_dt) << "\n";
+  if (c.rwforc_dt > 0) o << "*DATABASE_RWFORC\n" << g(c.rwforc_dt) << "\n";
+  if (c.rcforc_dt > 0) o << "*DATABASE_RCFORC\n" << g(c.rcforc_dt) << "\n";
+  if (c.contact_penalty != 0.1) o << "*CONTROL_CONTACT\n" << g(c.contact_penalty) << "\n";
+  if (c.d3plot_dt > 0) o << "*DATABASE_BINARY_D3PLOT\n" << g(c.d3plot_dt) << "\n";
+}
+
+void write_parts(const Model& m, std::ostream& o) {
+  for (const auto& [id, c] : m.curves) {
+    if (id <= 0) continue;  // internal curves (EPS/ES pairs) are written with their material
+    o << "*DEFINE_CURVE\n" << id << "\n";
+    for (std::size_t i = 0; i < c.x.size(); ++i) o << g(c.x[i]) << "," << g(c.y[i]) << "\n";
+  }
+  for (const auto& [id, mat] : m.materials) {
+    switch (mat.kind) {
+      case MaterialKind::Elastic:
+        o << "*MAT_ELASTIC\n" << id << "," << g(mat.density) << "," << g(mat.youngs) << "," << g(mat.poisson) << "\n";
+        break;
+      case MaterialKind::Rigid:
+        o << "*MAT_RIGID\n" << id << "," << g(mat.density) << "," << g(mat.youngs) << "," << g(mat.poisson)
+          << "\n0\n0\n";
+        break;
+      case MaterialKind::PiecewiseLinearPlasticity: {
+        const bool internal = mat.hardening_curve < 0;
+        o << "*MAT_PIECEWISE_LINEAR_PLASTICITY\n" << id << "," << g(mat.density) << "," << g(mat.youngs) << ","
+          << g(mat.poisson) << "," << g(mat.yield) << "," << g(mat.tangent) << "," << g(mat.fail_strain) << "\n";
+        o << "0,0," << (internal ? 0 : mat.hardening_curve) << "\n";
+        if (internal) {
+          const Curve& c = m.curves.at(mat.hardening_curve);
+          for (std::size_t i = 0; i < c.x.size(); ++i) o << g(c.x[i]) << (i + 1 < c.x.size() ? "," : "\n");
+          for (std::size_t i = 0; i < c.y.size(); ++i) o << g(c.y[i]) << (i + 1 < c.y.size() ? "," : "\n");
+        } else {
+          o << "\n\n";
+        }
+        break;
+      }
+    }
+  }
+  for (const auto& [id, sec] : m.sections)
+    o << "*SECTION_SHELL\n" << id << "," << sec.elform << "," << g(sec.shear_factor) << "," << sec.nip << "\n"
+      << g(sec.thickness) << "," << g(sec.thickness) << "," << g(sec.thickness) << "," << g(sec.thickness) << "\n";
+  for (const auto& [id, hg] : m.hourglass) o << "*HOURGLASS\n" << id << "," << hg.ihq << "," << g(hg.qh) << "\n";
+  for (const auto& [id, p] : m.parts)
+    o << "*PART\n" << (p.title.empty() ? "part" : p.title) << "\n"
+      << id << "," << p.section << "," << p.material << ",0," << p.hourglass << "\n";
+}
+
+void write_mesh(const Model& m, std::ostream& o) {
+  o << "*NODE\n";
+  char buf[96];
+  for (const Node& n : m.nodes) {
+    std::snprintf(buf, sizeof buf, "%8lld%16.9g%16.9g%16.9g\n", static_cast<long long>(n.id), n.x[0], n.x[1], n.x[2]);
+    o << buf;
+  }
+  o << "*ELEMENT_SHELL\n";
+  for (const Shell& s : m.shells) {
+    std::snprintf(buf, sizeof buf, "%8lld%8lld%8lld%8lld%8lld%8lld\n", static_cast<long long>(s.id),
+                  static_cast<long long>(s.part), static_cast<long long>(s.nodes[0]),
+                  static_cast<long long>(s.nodes[1]), static_cast<long long>(s.nodes[2]),
+                  static_cast<long long>(s.nodes[3]));
+    o << buf;
+  }
+}
+
+void write_loads(const Model& m, std::ostream& o) {
+  SetWriter sets(m, o);
+  for (const auto& [id, nodes] : m.node_sets) {
+    o << "*SET_NODE_LIST\n" << id << "\n";
+    for (std::size_t i = 0; i < nodes.size(); ++i) o << nodes[i] << ((i % 8 == 7 || i + 1 == nodes.size()) ? "\n" : ",");
+  }
+  for (const auto& [id, parts] : m.part_sets) {
+    o << "*SET_PART_LIST\n" << id << "\n";
+    for (std::size_t i = 0; i < parts.size(); ++i) o << parts[i] << ((i % 8 == 7 || i + 1 == parts.size()) ? "\n" : ",");
+  }
+  for (const Spc& spc : m.spcs) {
+    o << "*BOUNDARY_SPC_NODE\n" << spc.node << ",0";
+    for (bool f : spc.fixed) o << "," << (f ? 1 : 0);
+    o << "\n";
+  }
+  for (const InitialVelocity& iv : m.initial_velocities) {
+    const GlobalId set = iv.all_nodes ? 0 : sets.node_set(iv.nodes);
+    if (iv.spin_about_center) {
+      const double w = std::sqrt(iv.omega[0] * iv.omega[0] + iv.omega[1] * iv.omega[1] + iv.omega[2] * iv.omega[2]);
+      const double axis[3] = {w > 0 ? iv.omega[0] / w : 0, w > 0 ? iv.omega[1] / w : 0, w > 0 ? iv.omega[2] / w : 1};
+      o << "*INITIAL_VELOCITY_GENERATION\n" << set << ",3," << g(w) << "," << g(iv.v[0]) << "," << g(iv.v[1]) << ","
+        << g(iv.v[2]) << "\n" << g(iv.center[0]) << "," << g(iv.center[1]) << "," << g(iv.center[2]) << ","
+        << g(axis[0]) << "," << g(axis[1]) << "," << g(axis[2]) << "\n";
+    } else {
+      o << "*INITIAL_VELOCITY\n" << set << "\n" << g(iv.v[0]) << "," << g(iv.v[1]) << "," << g(iv.v[2]) << ","
+        << g(iv.omega[0]) << "," << g(iv.omega[1]) << "," << g(iv.omega[2]) << "\n";
+    }
+  }
+  for (const RigidWall& w : m.rigid_walls) {
+    const GlobalId set = w.all_nodes ? 0 : sets.node_set(w.nodes);
+    o << (w.moving ? "*RIGIDWALL_PLANAR_MOVING\n" : "*RIGIDWALL_PLANAR\n") << set << "\n";
+    o << g(w.tail[0]) << "," << g(w.tail[1]) << "," << g(w.tail[2]) << "," << g(w.head[0]) << "," << g(w.head[1])
+      << "," << g(w.head[2]) << "," << g(w.friction) << "\n";
+    if (w.moving) o << g(w.mass) << "," << g(w.speed) << "\n";
+  }
+}
+
+// A contact side as SSID,SSTYP: all parts (5), one part (3) or a new part set (2).
+std::pair<GlobalId, int> contact_side(const std::vector<GlobalId>& parts, bool all, GlobalId& next_set,
+                                      std::ostream& o) {
+  if (all) return {0, 5};
+  if (parts.size() == 1) return {parts[0], 3};
+  const GlobalId id = next_set++;
+  o << "*SET_PART_LIST\n" << id << "\n";
+  for (std::size_t i = 0; i < parts.size(); ++i) o << parts[i] << ((i % 8 == 7 || i + 1 == parts.size()) ? "\n" : ",");
+  return {id, 2};
+}
+
+void write_contacts(const Model& m, std::ostream& o) {
+  GlobalId next_set = 1;
+  for (const auto& [id, parts] : m.part_sets) next_set = std::max(next_set, id + 1);
+  for (const ContactInterface& c : m.contacts) {
+    const bool single = c.kind == ContactInterface::Kind::SingleSurface;
+    const auto [ssid, sstyp] = contact_side(c.slave_parts, c.slave_all, next_set, o);
+    const auto [msid, mstyp] = single ? std::pair<GlobalId, int>{0, 0}
+                                      : contact_side(c.master_parts, c.master_all, next_set, o);
+    o << (single ? "*CONTACT_AUTOMATIC_SINGLE_SURFACE_ID\n" : "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_ID\n");
+    o << c.id << "," << c.title << "\n";
+    o << ssid << "," << msid << "," << sstyp << "," << mstyp << "\n";
+    o << g(c.static_friction) << "," << g(c.dynamic_friction) << "," << g(c.decay) << ",0,0,0," << g(c.birth) << ","
+      << g(c.death) << "\n";
+    o << g(c.slave_scale) << "," << g(c.master_scale) << "," << g(c.slave_thickness) << "," << g(c.master_thickness)
+      << "\n";
+    o << "0,0,0,0,0,0," << c.bucket_sort_interval << "\n";
+  }
+}
+
+}  // namespace
+
+void write_deck(const Model& m, std::ostream& o) {
+  o << "*KEYWORD\n*TITLE\n" << (m.title.empty() ? "minicrash deck" : m.title) << "\n";
+  write_controls(m, o);
+  write_parts(m, o);
+  write_mesh(m, o);
+  write_loads(m, o);
+  write_contacts(m, o);
+  o << "*END\n";
+}
+
+void write_deck_file(const Model& model, const std::string& path) {
+  std::ofstream out(path);
+  if (!out) throw InputError("cannot write deck '" + path + "'");
+  write_deck(model, out);
+  if (!out) throw InputError("error while writing deck '" + path + "'");
+}
+
+}  // namespace mc

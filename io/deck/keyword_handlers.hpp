@@ -1,0 +1,153 @@
+// Internal to the keyword reader: the state one deck read builds up, and the
+// handler of each keyword. Not part of the public API (see keyword_reader.hpp).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "io/deck/deck_stream.hpp"
+#include "io/model.hpp"
+
+namespace mc {
+
+// Options a keyword may carry after its base name.
+struct KeywordOptions {
+  bool title = false;   // _TITLE: a title card first
+  bool id = false;      // _ID: an id/heading card first
+  bool moving = false;  // _MOVING (rigid walls)
+};
+
+// Which nodes a keyword applies to. Resolved after the whole deck is read:
+// a set or an element may come after the keyword that uses it.
+struct NodeSelector {
+  enum class Kind { AllNodes, NodeSet, Part, PartSet };
+  Kind kind = Kind::AllNodes;
+  GlobalId id = 0;
+};
+
+struct SpcSetRequest {
+  GlobalId node_set = 0;
+  std::array<bool, 6> fixed{};
+  SourceLine where;
+  std::string keyword;
+};
+
+struct VelocityRequest {
+  NodeSelector selector;
+  GlobalId exempt_set = 0;  // NSIDEX: these nodes get exempt_velocity instead
+  std::array<double, 3> exempt_velocity{}, exempt_omega{};
+  InitialVelocity velocity;  // nodes filled in on resolution
+  std::string keyword;
+};
+
+struct WallRequest {
+  std::size_t wall = 0;  // index in Model::rigid_walls
+  GlobalId node_set = 0, exempt_set = 0;
+  std::string keyword;
+};
+
+// One side of a contact as the deck names it (SSID/SSTYP or MSID/MSTYP).
+struct ContactSide {
+  GlobalId id = 0;
+  int type = 5;  // 2 part set, 3 part, 5 all parts
+};
+
+struct ContactRequest {
+  std::size_t contact = 0;  // index in Model::contacts
+  ContactSide slave, master;
+  std::string keyword;
+};
+
+// 8 bytes a node, so duplicate node ids can be reported with their line.
+struct NodeOrigin {
+  std::int32_t file_index = 0;
+  std::int32_t line = 0;
+};
+
+struct ReaderState {
+  ReaderState(std::ostream& warnings_out, const DeckStream& deck_stream)
+      : warnings(warnings_out), stream(deck_stream) {}
+
+  void warn(const SourceLine& where, const std::string& what) {
+    warnings << where.file << ':' << where.line << ": warning: " << what << '\n';
+  }
+
+  Model model;
+  std::ostream& warnings;
+  const DeckStream& stream;
+  std::vector<NodeOrigin> node_origins;  // parallel to model.nodes
+  std::vector<SpcSetRequest> spc_sets;
+  std::vector<VelocityRequest> velocities;
+  std::vector<WallRequest> walls;
+  std::vector<ContactRequest> contacts;
+  GlobalId next_internal_curve = -1;  // MAT_024 EPS/ES tables become curves -1, -2, ...
+  std::int64_t d3plot_count = 0;      // *DATABASE_BINARY_D3PLOT NPLTC
+};
+
+using KeywordHandler = void (*)(KeywordCards&, const KeywordOptions&, ReaderState&);
+
+// IHQ as the solver knows it: 0 means 1, and for shells LS-DYNA's types 3
+// and 5 are the same as 2 and 4.
+inline int shell_hourglass_type(int ihq) {
+  if (ihq == 0) return 1;
+  if (ihq == 3) return 2;
+  if (ihq == 5) return 4;
+  return ihq;
+}
+
+// The title card of a _TITLE option (or of *PART), trimmed.
+std::string read_title_card(KeywordCards& cards, const char* what);
+// A second definition of the same id is an error naming both places.
+[[noreturn]] void duplicate_id(const std::string& what, GlobalId id, const SourceLine& where,
+                               const SourceLine& first);
+
+// keywords_mesh.cpp
+void read_node(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_element_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_part(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_section_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_set_node_list(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_set_part_list(KeywordCards&, const KeywordOptions&, ReaderState&);
+
+// keywords_materials.cpp
+void read_mat_elastic(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_mat_piecewise_linear_plasticity(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_mat_rigid(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_define_curve(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_hourglass(KeywordCards&, const KeywordOptions&, ReaderState&);
+
+// keywords_controls.cpp
+void read_title(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_control_hourglass(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_control_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_control_termination(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_control_timestep(KeywordCards&, const KeywordOptions&, ReaderState&);
+double read_output_interval(KeywordCards& cards, const char* what);
+// *DATABASE_GLSTAT, _MATSUM, _RWFORC, _RCFORC: one card, DT into `Interval`.
+template <double Controls::*Interval>
+void read_database_interval(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  state.model.controls.*Interval = read_output_interval(cards, "card 1 (DT BINARY LCUR IOOPT)");
+  cards.expect_end();
+}
+void read_database_binary_d3plot(KeywordCards&, const KeywordOptions&, ReaderState&);
+
+// keywords_loads.cpp
+void read_boundary_spc_node(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_boundary_spc_set(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_initial_velocity(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_initial_velocity_generation(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_rigidwall_planar(KeywordCards&, const KeywordOptions&, ReaderState&);
+
+// keywords_contact.cpp
+void read_contact_single_surface(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_contact_surface_to_surface(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_control_contact(KeywordCards&, const KeywordOptions&, ReaderState&);
+
+// deck_references.cpp: after the last card, before validate_model.
+void resolve_references(ReaderState& state);
+
+}  // namespace mc

@@ -1,0 +1,180 @@
+// The reading loop: keyword lines are matched against the table of known
+// keywords and handed to their handler; *INCLUDE and *END steer the stream.
+#include "io/deck/keyword_reader.hpp"
+
+#include <cctype>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "io/deck/input_error.hpp"
+#include "io/deck/keyword_handlers.hpp"
+
+namespace mc {
+
+namespace {
+
+enum OptionBits : unsigned { kTitleOption = 1u, kIdOption = 2u, kMovingOption = 4u };
+
+struct KeywordSpec {
+  const char* base;  // upper case, without '*'
+  KeywordHandler handler;
+  unsigned options;  // OptionBits the keyword accepts as _SUFFIX
+};
+
+void read_keyword_line_only(KeywordCards& cards, const KeywordOptions&, ReaderState&) {
+  cards.expect_end();
+}
+
+constexpr KeywordSpec kKeywords[] = {
+    {"KEYWORD", read_keyword_line_only, 0},
+    {"TITLE", read_title, 0},
+    {"NODE", read_node, 0},
+    {"ELEMENT_SHELL", read_element_shell, 0},
+    {"PART", read_part, 0},
+    {"SECTION_SHELL", read_section_shell, kTitleOption},
+    {"MAT_ELASTIC", read_mat_elastic, kTitleOption},
+    {"MAT_001", read_mat_elastic, kTitleOption},
+    {"MAT_PIECEWISE_LINEAR_PLASTICITY", read_mat_piecewise_linear_plasticity, kTitleOption},
+    {"MAT_024", read_mat_piecewise_linear_plasticity, kTitleOption},
+    {"MAT_RIGID", read_mat_rigid, kTitleOption},
+    {"MAT_020", read_mat_rigid, kTitleOption},
+    {"DEFINE_CURVE", read_define_curve, kTitleOption},
+    {"SET_NODE_LIST", read_set_node_list, kTitleOption},
+    {"SET_NODE", read_set_node_list, kTitleOption},
+    {"SET_PART_LIST", read_set_part_list, kTitleOption},
+    {"SET_PART", read_set_part_list, kTitleOption},
+    {"HOURGLASS", read_hourglass, kTitleOption},
+    {"BOUNDARY_SPC_NODE", read_boundary_spc_node, kIdOption},
+    {"BOUNDARY_SPC_SET", read_boundary_spc_set, kIdOption},
+    {"INITIAL_VELOCITY", read_initial_velocity, 0},
+    {"INITIAL_VELOCITY_GENERATION", read_initial_velocity_generation, 0},
+    {"RIGIDWALL_PLANAR", read_rigidwall_planar, kIdOption | kMovingOption},
+    {"CONTACT_AUTOMATIC_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption},
+    {"CONTACT_AUTOMATIC_SURFACE_TO_SURFACE", read_contact_surface_to_surface, kIdOption | kTitleOption},
+    {"CONTROL_CONTACT", read_control_contact, 0},
+    {"CONTROL_HOURGLASS", read_control_hourglass, 0},
+    {"CONTROL_SHELL", read_control_shell, 0},
+    {"CONTROL_TERMINATION", read_control_termination, 0},
+    {"CONTROL_TIMESTEP", read_control_timestep, 0},
+    {"DATABASE_GLSTAT", read_database_interval<&Controls::glstat_dt>, 0},
+    {"DATABASE_MATSUM", read_database_interval<&Controls::matsum_dt>, 0},
+    {"DATABASE_RWFORC", read_database_interval<&Controls::rwforc_dt>, 0},
+    {"DATABASE_RCFORC", read_database_interval<&Controls::rcforc_dt>, 0},
+    {"DATABASE_BINARY_D3PLOT", read_database_binary_d3plot, 0},
+};
+
+// "MAT_ELASTIC_TITLE" -> MAT_ELASTIC with title; each suffix at most once,
+// in any order (LS-DYNA writes both _MOVING_ID and _ID_MOVING).
+bool match_keyword(const std::string& name, const KeywordSpec& spec, KeywordOptions& options) {
+  const std::string base = spec.base;
+  if (name.compare(0, base.size(), base) != 0) return false;
+  options = KeywordOptions{};
+  std::size_t pos = base.size();
+  unsigned seen = 0;
+  while (pos < name.size()) {
+    if (name[pos] != '_') return false;
+    const auto end = name.find('_', pos + 1);
+    const std::string suffix = name.substr(pos + 1, end == std::string::npos ? end : end - pos - 1);
+    unsigned bit = 0;
+    if (suffix == "TITLE") bit = kTitleOption;
+    if (suffix == "ID") bit = kIdOption;
+    if (suffix == "MOVING") bit = kMovingOption;
+    if (bit == 0 || (spec.options & bit) == 0 || (seen & bit) != 0) return false;
+    seen |= bit;
+    pos = end == std::string::npos ? name.size() : end;
+  }
+  options.title = (seen & kTitleOption) != 0;
+  options.id = (seen & kIdOption) != 0;
+  options.moving = (seen & kMovingOption) != 0;
+  return true;
+}
+
+// The keyword name of a '*' line: up to the first blank or comma, upper case.
+std::string keyword_name(const std::string& line) {
+  std::string name;
+  for (std::size_t i = 1; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == ' ' || c == '\t' || c == ',') break;
+    name.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+  }
+  return name;
+}
+
+void read_include(KeywordCards& cards, DeckStream& stream) {
+  const Card& card = cards.require("the file name card");
+  const std::string file(trim(card.text));
+  const SourceLine where = card.where();
+  if (file.empty()) throw InputError(where, "*INCLUDE: the file name is blank");
+  // One file per *INCLUDE: checked before the stream switches to the new file.
+  cards.expect_end();
+  stream.include(file, where);
+}
+
+Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, std::ostream& warnings) {
+  DeckStream stream(std::move(input), name);
+  ReaderState state(warnings, stream);
+  Card line;
+  for (;;) {
+    const DeckStream::LineKind kind = stream.next(line);
+    if (kind == DeckStream::LineKind::DeckEnd) break;
+    if (kind == DeckStream::LineKind::FileEnd) continue;
+    if (kind == DeckStream::LineKind::Card) {
+      if (line.blank()) continue;
+      throw InputError(line.where(), "data card '" + printable(trim(line.text)) +
+                                         "' outside any keyword (a '*' keyword line missing?)");
+    }
+    const std::string name_upper = keyword_name(line.text);
+    if (name_upper.empty()) throw InputError(line.where(), "a '*' with no keyword name");
+    if (name_upper == "END") {
+      stream.end_current_file();
+      continue;
+    }
+    KeywordCards cards(stream, "*" + name_upper, line);
+    if (name_upper == "INCLUDE") {
+      read_include(cards, stream);
+      continue;
+    }
+    bool known = false;
+    for (const KeywordSpec& spec : kKeywords) {
+      KeywordOptions options;
+      if (match_keyword(name_upper, spec, options)) {
+        spec.handler(cards, options, state);
+        known = true;
+        break;
+      }
+    }
+    if (!known) {
+      state.warn(line.where(), "unknown keyword *" + name_upper + " skipped");
+      cards.skip_rest();
+    }
+  }
+  state.model.deck_end = stream.position();
+  resolve_references(state);
+  validate_model(state.model);
+  return std::move(state.model);
+}
+
+}  // namespace
+
+std::string read_title_card(KeywordCards& cards, const char* what) {
+  const Card& card = cards.require(what);
+  return std::string(trim(card.text));
+}
+
+void duplicate_id(const std::string& what, GlobalId id, const SourceLine& where, const SourceLine& first) {
+  throw InputError(where, what + " " + std::to_string(id) + " is defined twice (first at " + first.file +
+                              ":" + std::to_string(first.line) + ")");
+}
+
+Model read_deck(const std::string& path, std::ostream& warnings) {
+  auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
+  if (!file->is_open()) throw InputError("cannot open deck '" + path + "'");
+  return read_stream(std::move(file), path, warnings);
+}
+
+Model read_deck_string(const std::string& text, const std::string& name, std::ostream& warnings) {
+  return read_stream(std::make_unique<std::istringstream>(text), name, warnings);
+}
+
+}  // namespace mc

@@ -1,0 +1,123 @@
+// Contact keywords: *CONTACT_AUTOMATIC_SINGLE_SURFACE,
+// *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE and *CONTROL_CONTACT. The parts and
+// part sets a contact names are checked in resolve_references, once the
+// whole deck is read.
+#include "io/deck/card_fields.hpp"
+#include "io/deck/keyword_handlers.hpp"
+
+namespace mc {
+
+namespace {
+
+// SSTYP/MSTYP values minicrash reads: the surface is made of shells.
+constexpr int kPartSet = 2, kPart = 3, kAllParts = 5;
+
+// `zero_means_all`: single surface reads SSID 0 as every part (LS-DYNA's default).
+ContactSide read_side(const CardFields& fields, int id_field, int type_field, const char* id_name,
+                      const char* type_name, bool zero_means_all) {
+  ContactSide side;
+  side.id = fields.integer(id_field, id_name);
+  side.type = fields.option(type_field, type_name);
+  if (side.id < 0) fields.fail(id_field, id_name, "id must not be negative");
+  if (side.id == 0 && zero_means_all) {
+    side.type = kAllParts;  // whatever SSTYP says
+    return side;
+  }
+  if (side.type != kPartSet && side.type != kPart && side.type != kAllParts)
+    fields.fail(type_field, type_name, "only part sets (2), parts (3) and all parts (5) are supported");
+  if (side.type != kAllParts && side.id == 0)
+    fields.fail(id_field, id_name, "a part or part set id is required for this type");
+  return side;
+}
+
+void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderState& state,
+                  ContactInterface::Kind kind) {
+  ContactInterface contact;
+  contact.kind = kind;
+  contact.id = static_cast<GlobalId>(state.model.contacts.size() + 1);
+  if (options.id || options.title) {
+    const Card& card = cards.require("the ID card (CID HEADING)");
+    const CardFields fields(card, cards.keyword(), kIdTitleLayout);
+    const GlobalId cid = fields.integer(1, "CID");
+    if (cid < 0) fields.fail(1, "CID", "id must not be negative");
+    if (cid > 0) contact.id = cid;
+    contact.title = std::string(fields.raw(2));
+  }
+  const bool single = kind == ContactInterface::Kind::SingleSurface;
+  ContactRequest request;
+  request.keyword = cards.keyword();
+  {
+    const Card& card = cards.require("card 1 (SSID MSID SSTYP MSTYP SBOXID MBOXID SPR MPR)");
+    const CardFields fields(card, cards.keyword(), kStandardLayout);
+    request.slave = read_side(fields, 1, 3, "SSID", "SSTYP", single);
+    if (!single) request.master = read_side(fields, 2, 4, "MSID", "MSTYP", false);
+    if (fields.integer(5, "SBOXID") != 0 || fields.integer(6, "MBOXID") != 0)
+      fields.fail(5, "SBOXID", "boxes are not supported; use a part set");
+    contact.where = card.where();
+  }
+  {
+    const Card& card = cards.require("card 2 (FS FD DC VC VDC PENCHK BT DT)");
+    const CardFields fields(card, cards.keyword(), kStandardLayout);
+    contact.static_friction = fields.real(1, "FS");
+    contact.dynamic_friction = fields.real(2, "FD");
+    contact.decay = fields.real(3, "DC");
+    if (contact.static_friction < 0) fields.fail(1, "FS", "friction must not be negative");
+    if (contact.dynamic_friction < 0) fields.fail(2, "FD", "friction must not be negative");
+    if (contact.decay < 0) fields.fail(3, "DC", "decay must not be negative");
+    if (fields.real(4, "VC") != 0 || fields.real(5, "VDC") != 0)
+      state.warn(card.where(), "VC and VDC ignored (no viscous friction or contact damping)");
+    contact.birth = fields.real(7, "BT");
+    const double death = fields.real(8, "DT");
+    contact.death = death == 0 ? 1e20 : death;
+    if (contact.death <= contact.birth) fields.fail(8, "DT", "death time must come after birth time BT");
+  }
+  if (cards.has_more()) {
+    const Card& card = cards.require("card 3 (SFS SFM SST MST SFST SFMT FSF VSF)");
+    const CardFields fields(card, cards.keyword(), kStandardLayout);
+    contact.slave_scale = fields.real(1, "SFS", 1.0);
+    contact.master_scale = fields.real(2, "SFM", 1.0);
+    if (fields.blank(1) || contact.slave_scale == 0) contact.slave_scale = 1.0;
+    if (fields.blank(2) || contact.master_scale == 0) contact.master_scale = 1.0;
+    if (contact.slave_scale < 0) fields.fail(1, "SFS", "penalty scale must be positive");
+    if (contact.master_scale < 0) fields.fail(2, "SFM", "penalty scale must be positive");
+    contact.slave_thickness = fields.real(3, "SST");
+    contact.master_thickness = fields.real(4, "MST");
+    if (contact.slave_thickness < 0) fields.fail(3, "SST", "thickness must not be negative");
+    if (contact.master_thickness < 0) fields.fail(4, "MST", "thickness must not be negative");
+  }
+  if (cards.has_more()) {
+    const Card& card = cards.require("optional card A (SOFT SOFSCL LCIDAB MAXPAR SBOPT DEPTH BSORT FRCFRQ)");
+    const CardFields fields(card, cards.keyword(), kStandardLayout);
+    if (fields.option(1, "SOFT") != 0) state.warn(card.where(), "SOFT ignored: penalty stiffness from the segment (SOFT 0)");
+    contact.bucket_sort_interval = fields.option(7, "BSORT");
+    if (contact.bucket_sort_interval < 0) fields.fail(7, "BSORT", "search interval must not be negative");
+  }
+  if (cards.has_more()) {
+    state.warn(cards.require("optional card B").where(), "optional contact cards B and later ignored");
+    cards.skip_rest();
+  }
+  request.contact = state.model.contacts.size();
+  state.model.contacts.push_back(std::move(contact));
+  state.contacts.push_back(std::move(request));
+}
+
+}  // namespace
+
+void read_contact_single_surface(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  read_contact(cards, options, state, ContactInterface::Kind::SingleSurface);
+}
+
+void read_contact_surface_to_surface(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  read_contact(cards, options, state, ContactInterface::Kind::SurfaceToSurface);
+}
+
+void read_control_contact(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  const Card& card = cards.require("card 1 (SLSFAC RWPNAL ISLCHK SHLTHK PENOPT THKCHG ORIEN ENMASS)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  const double slsfac = fields.real(1, "SLSFAC");
+  if (slsfac < 0) fields.fail(1, "SLSFAC", "penalty scale must not be negative");
+  if (slsfac > 0) state.model.controls.contact_penalty = slsfac;  // 0: LS-DYNA's default 0.1
+  cards.skip_rest();  // further cards tune options minicrash does not have
+}
+
+}  // namespace mc

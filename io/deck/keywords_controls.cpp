@@ -1,0 +1,114 @@
+// Run controls and output requests: *TITLE, *CONTROL_*, *DATABASE_*.
+#include "io/deck/card_fields.hpp"
+#include "io/deck/keyword_handlers.hpp"
+
+namespace mc {
+
+namespace {
+
+// Newer LS-DYNA versions add optional cards to some controls; they hold
+// nothing this code uses, so up to `count` of them are accepted and skipped.
+void skip_optional_cards(KeywordCards& cards, int count) {
+  for (int i = 0; i < count && cards.next() != nullptr; ++i) {
+  }
+  cards.expect_end();
+}
+
+}  // namespace
+
+double read_output_interval(KeywordCards& cards, const char* card_description) {
+  const Card& card = cards.require(card_description);
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  const double dt = fields.real(1, "DT");
+  if (dt < 0.0) fields.fail(1, "DT", "output interval must not be negative");
+  return dt;
+}
+
+void read_title(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  state.model.title = read_title_card(cards, "the title card");
+  cards.expect_end();
+}
+
+void read_control_hourglass(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  const Card& card = cards.require("card 1 (IHQ QH)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  HourglassControl& control = state.model.controls.hourglass;
+  control.ihq = shell_hourglass_type(fields.option(1, "IHQ"));
+  control.qh = fields.real(2, "QH");
+  if (control.qh == 0.0) control.qh = 0.1;
+  control.where = card.where();
+  cards.expect_end();
+}
+
+void read_control_shell(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  const Card& card1 = cards.require("card 1 (WRPANG ESORT IRNXX ISTUPD THEORY BWC MITER PROJ)");
+  {
+    const CardFields fields(card1, cards.keyword(), kStandardLayout);
+    if (fields.option(4, "ISTUPD") != 0) state.warn(card1.where(), "ISTUPD (shell thickness update) ignored");
+    const int theory = fields.option(5, "THEORY");
+    if (theory != 0 && theory != 2) {
+      state.warn(card1.where(), "THEORY ignored: the ELFORM of *SECTION_SHELL is used");
+    }
+  }
+  if (const Card* card2 = cards.next()) {
+    const CardFields fields(*card2, cards.keyword(), kStandardLayout);
+    const int rule = fields.option(2, "INTGRD");
+    if (rule != 0 && rule != 1) fields.fail(2, "INTGRD", "must be 0 (Gauss) or 1 (Lobatto)");
+    state.model.controls.integration = rule == 1 ? Integration::Lobatto : Integration::Gauss;
+  }
+  skip_optional_cards(cards, 3);
+}
+
+void read_control_termination(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  const Card& card = cards.require("card 1 (ENDTIM ENDCYC DTMIN ENDENG ENDMAS)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  Controls& controls = state.model.controls;
+  controls.end_time = fields.real(1, "ENDTIM");
+  controls.end_cycle = fields.integer(2, "ENDCYC");
+  if (controls.end_cycle < 0) fields.fail(2, "ENDCYC", "must not be negative");
+  controls.dt_min = fields.real(3, "DTMIN");
+  if (controls.dt_min < 0.0) fields.fail(3, "DTMIN", "must not be negative");
+  if (fields.real(4, "ENDENG") != 0.0 || fields.real(5, "ENDMAS") != 0.0) {
+    state.warn(card.where(), "ENDENG/ENDMAS ignored");
+  }
+  controls.termination_where = card.where();
+  cards.expect_end();
+}
+
+void read_control_timestep(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  const Card& card = cards.require("card 1 (DTINIT TSSFAC ISDO TSLIMT DT2MS LCTM ERODE MS1ST)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  Controls& controls = state.model.controls;
+  controls.dt_init = fields.real(1, "DTINIT");
+  if (controls.dt_init < 0.0) fields.fail(1, "DTINIT", "must not be negative");
+  const double tssfac = fields.real(2, "TSSFAC");
+  controls.tssfac = tssfac == 0.0 ? 0.9 : tssfac;
+  if (!(controls.tssfac > 0.0 && controls.tssfac <= 1.0)) fields.fail(2, "TSSFAC", "must lie in (0, 1]");
+  if (fields.option(3, "ISDO") != 0) state.warn(card.where(), "ISDO ignored: the shell time step uses the default");
+  if (fields.real(4, "TSLIMT") != 0.0) state.warn(card.where(), "TSLIMT ignored");
+  controls.dt2ms = fields.real(5, "DT2MS");
+  if (fields.integer(6, "LCTM") != 0) state.warn(card.where(), "LCTM (time step limit curve) ignored");
+  skip_optional_cards(cards, 2);
+}
+
+void read_database_binary_d3plot(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  const Card& card = cards.require("card 1 (DT LCDT BEAM NPLTC PSETID)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  const double dt = fields.real(1, "DT");
+  if (dt < 0.0) fields.fail(1, "DT", "output interval must not be negative");
+  state.model.controls.d3plot_dt = dt;
+  if (fields.integer(2, "LCDT") != 0) state.warn(card.where(), "LCDT (output interval curve) ignored");
+  const std::int64_t plots = fields.integer(4, "NPLTC");
+  if (plots < 0) fields.fail(4, "NPLTC", "must not be negative");
+  // Each plot state is a file per rank; beyond this a typo, not a request.
+  constexpr std::int64_t kMaxPlotStates = 1'000'000;
+  if (plots > kMaxPlotStates) {
+    fields.fail(4, "NPLTC", std::to_string(plots) + " plot states: more than " + std::to_string(kMaxPlotStates) +
+                                " (each is a ParaView file per rank)");
+  }
+  // NPLTC sets DT = ENDTIM/NPLTC; ENDTIM may come later in the deck.
+  state.d3plot_count = dt == 0.0 ? plots : 0;
+  skip_optional_cards(cards, 2);
+}
+
+}  // namespace mc

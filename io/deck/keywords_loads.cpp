@@ -1,0 +1,198 @@
+// Boundary and initial conditions: *BOUNDARY_SPC_NODE/SET,
+// *INITIAL_VELOCITY, *INITIAL_VELOCITY_GENERATION, *RIGIDWALL_PLANAR.
+// Node sets and parts they name are looked up in resolve_references, once
+// the whole deck is read.
+#include <cmath>
+
+#include "io/deck/card_fields.hpp"
+#include "io/deck/keyword_handlers.hpp"
+
+namespace mc {
+
+namespace {
+
+// The optional _ID card (ID HEADING): only an identification.
+void skip_id_card(KeywordCards& cards, const KeywordOptions& options) {
+  if (!options.id) return;
+  const Card& card = cards.require("the ID/HEADING card");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  fields.integer(1, "ID");  // still has to be a number
+}
+
+// DOFX..DOFRZ in fields first..first+5, each 0 (free) or 1 (fixed).
+std::array<bool, 6> read_dofs(const CardFields& fields, int first) {
+  static const char* const kNames[] = {"DOFX", "DOFY", "DOFZ", "DOFRX", "DOFRY", "DOFRZ"};
+  std::array<bool, 6> fixed{};
+  for (int i = 0; i < 6; ++i) {
+    const int flag = fields.option(first + i, kNames[i]);
+    if (flag != 0 && flag != 1) fields.fail(first + i, kNames[i], "must be 0 (free) or 1 (fixed)");
+    fixed[static_cast<std::size_t>(i)] = flag == 1;
+  }
+  return fixed;
+}
+
+void reject_local_system(const CardFields& fields, int field, const char* name) {
+  if (fields.integer(field, name) != 0) fields.fail(field, name, "local coordinate systems are not supported");
+}
+
+void reject_box(const CardFields& fields, int field) {
+  if (fields.integer(field, "BOXID") != 0) fields.fail(field, "BOXID", "boxes are not supported; use a node set");
+}
+
+GlobalId optional_set_id(const CardFields& fields, int field, const char* name) {
+  const GlobalId id = fields.integer(field, name);
+  if (id < 0) fields.fail(field, name, "set id must not be negative");
+  return id;
+}
+
+}  // namespace
+
+void read_boundary_spc_node(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  skip_id_card(cards, options);
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields fields(*card, cards.keyword(), kStandardLayout);
+    Spc spc;
+    spc.node = fields.id(1, "NID");
+    reject_local_system(fields, 2, "CID");
+    spc.fixed = read_dofs(fields, 3);
+    spc.where = card->where();
+    state.model.spcs.push_back(std::move(spc));
+  }
+}
+
+void read_boundary_spc_set(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  skip_id_card(cards, options);
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields fields(*card, cards.keyword(), kStandardLayout);
+    SpcSetRequest request;
+    request.node_set = fields.id(1, "NSID");
+    reject_local_system(fields, 2, "CID");
+    request.fixed = read_dofs(fields, 3);
+    request.where = card->where();
+    request.keyword = cards.keyword();
+    state.spc_sets.push_back(std::move(request));
+  }
+}
+
+void read_initial_velocity(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  VelocityRequest request;
+  request.keyword = cards.keyword();
+  {
+    const Card& card1 = cards.require("card 1 (NSID NSIDEX BOXID IRIGID ICID)");
+    const CardFields fields(card1, cards.keyword(), kStandardLayout);
+    request.selector.id = optional_set_id(fields, 1, "NSID");
+    request.selector.kind = request.selector.id == 0 ? NodeSelector::Kind::AllNodes : NodeSelector::Kind::NodeSet;
+    request.exempt_set = optional_set_id(fields, 2, "NSIDEX");
+    reject_box(fields, 3);
+    if (fields.option(4, "IRIGID") != 0) state.warn(card1.where(), "IRIGID ignored");
+    reject_local_system(fields, 5, "ICID");
+    request.velocity.where = card1.where();
+  }
+  // Translational, then nodal angular velocities (not a rigid spin: that is
+  // *INITIAL_VELOCITY_GENERATION).
+  const auto read_velocity = [&](const char* what, const char* const names[6], std::array<double, 3>& v,
+                                 std::array<double, 3>& omega) {
+    const Card& card = cards.require(what);
+    const CardFields fields(card, cards.keyword(), kStandardLayout);
+    for (int i = 0; i < 3; ++i) {
+      v[static_cast<std::size_t>(i)] = fields.real(i + 1, names[i]);
+      omega[static_cast<std::size_t>(i)] = fields.real(i + 4, names[i + 3]);
+    }
+  };
+  static const char* const kNames[] = {"VX", "VY", "VZ", "VXR", "VYR", "VZR"};
+  static const char* const kExemptNames[] = {"VXE", "VYE", "VZE", "VXRE", "VYRE", "VZRE"};
+  read_velocity("card 2 (VX VY VZ VXR VYR VZR)", kNames, request.velocity.v, request.velocity.omega);
+  if (request.exempt_set != 0) {
+    read_velocity("card 3 (VXE VYE VZE VXRE VYRE VZRE)", kExemptNames, request.exempt_velocity,
+                  request.exempt_omega);
+  }
+  state.velocities.push_back(std::move(request));
+  cards.expect_end();
+}
+
+void read_initial_velocity_generation(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  do {
+    VelocityRequest request;
+    request.keyword = cards.keyword();
+    double omega = 0;
+    {
+      const Card& card1 = cards.require("card 1 (ID STYP OMEGA VX VY VZ IVATN ICID)");
+      const CardFields fields(card1, cards.keyword(), kStandardLayout);
+      const GlobalId id = fields.integer(1, "ID");
+      if (id < 0) fields.fail(1, "ID", "must not be negative");
+      const int type = fields.option(2, "STYP");
+      request.selector.id = id;
+      if (id == 0) {
+        request.selector.kind = NodeSelector::Kind::AllNodes;  // STYP is then ignored
+      } else if (type == 1) {
+        request.selector.kind = NodeSelector::Kind::PartSet;
+      } else if (type == 2) {
+        request.selector.kind = NodeSelector::Kind::Part;
+      } else if (type == 3) {
+        request.selector.kind = NodeSelector::Kind::NodeSet;
+      } else {
+        fields.fail(2, "STYP", "must be 1 (part set), 2 (part) or 3 (node set)");
+      }
+      omega = fields.real(3, "OMEGA");
+      request.velocity.v = {fields.real(4, "VX"), fields.real(5, "VY"), fields.real(6, "VZ")};
+      if (fields.option(7, "IVATN") != 0) state.warn(card1.where(), "IVATN ignored");
+      reject_local_system(fields, 8, "ICID");
+      request.velocity.where = card1.where();
+    }
+    const Card& card2 = cards.require("card 2 (XC YC ZC NX NY NZ PHASE IRIGID)");
+    const CardFields fields(card2, cards.keyword(), kStandardLayout);
+    request.velocity.center = {fields.real(1, "XC"), fields.real(2, "YC"), fields.real(3, "ZC")};
+    const std::array<double, 3> axis{fields.real(4, "NX"), fields.real(5, "NY"), fields.real(6, "NZ")};
+    request.velocity.spin_about_center = true;
+    if (omega != 0.0) {
+      const double length = std::sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
+      if (length == 0.0) fields.fail(4, "NX", "the rotation axis (NX, NY, NZ) is zero but OMEGA is not");
+      for (std::size_t i = 0; i < 3; ++i) request.velocity.omega[i] = omega * axis[i] / length;
+    }
+    if (fields.option(8, "IRIGID") != 0) state.warn(card2.where(), "IRIGID ignored");
+    state.velocities.push_back(std::move(request));
+  } while (cards.has_more());
+}
+
+void read_rigidwall_planar(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  skip_id_card(cards, options);
+  RigidWall wall;
+  WallRequest request;
+  request.keyword = cards.keyword();
+  {
+    const Card& card1 = cards.require("card 1 (NSID NSIDEX BOXID OFFSET BIRTH DEATH RWKSF)");
+    const CardFields fields(card1, cards.keyword(), kStandardLayout);
+    request.node_set = optional_set_id(fields, 1, "NSID");
+    request.exempt_set = optional_set_id(fields, 2, "NSIDEX");
+    reject_box(fields, 3);
+    if (fields.real(4, "OFFSET") != 0.0) state.warn(card1.where(), "OFFSET ignored");
+    const double birth = fields.real(5, "BIRTH");
+    const double death = fields.real(6, "DEATH");
+    if (birth != 0.0 || (death != 0.0 && death < 1e20)) state.warn(card1.where(), "BIRTH/DEATH ignored: the wall is always active");
+    wall.where = card1.where();
+  }
+  {
+    const Card& card2 = cards.require("card 2 (XT YT ZT XH YH ZH FRIC WVEL)");
+    const CardFields fields(card2, cards.keyword(), kStandardLayout);
+    wall.tail = {fields.real(1, "XT"), fields.real(2, "YT"), fields.real(3, "ZT")};
+    wall.head = {fields.real(4, "XH"), fields.real(5, "YH"), fields.real(6, "ZH")};
+    wall.friction = fields.real(7, "FRIC");
+    if (fields.real(8, "WVEL") != 0.0) state.warn(card2.where(), "WVEL ignored");
+  }
+  if (options.moving) {
+    const Card& card3 = cards.require("card 3 (MASS V0)");
+    const CardFields fields(card3, cards.keyword(), kStandardLayout);
+    wall.moving = true;
+    wall.mass = fields.real(1, "MASS");
+    wall.speed = fields.real(2, "V0");
+  }
+  wall.all_nodes = request.node_set == 0 && request.exempt_set == 0;
+  request.wall = state.model.rigid_walls.size();
+  state.model.rigid_walls.push_back(std::move(wall));
+  state.walls.push_back(std::move(request));
+  cards.expect_end();
+}
+
+}  // namespace mc

@@ -1,0 +1,213 @@
+// Material keywords (*MAT_ELASTIC/001, *MAT_PIECEWISE_LINEAR_PLASTICITY/024,
+// *MAT_RIGID/020), *DEFINE_CURVE and *HOURGLASS.
+#include <cmath>
+#include <sstream>
+
+#include "io/deck/card_fields.hpp"
+#include "io/deck/input_error.hpp"
+#include "io/deck/keyword_handlers.hpp"
+
+namespace mc {
+
+namespace {
+
+// LS-DYNA writes "no failure" as a huge FAIL (its default is 1e21).
+constexpr double kNoFailureThreshold = 1e20;
+
+std::string number_text(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+// Each point must lie right of the previous one, or interpolation is ambiguous.
+void check_abscissa_increases(const std::vector<double>& x, const CardFields& fields, int field,
+                              const char* name) {
+  const std::size_t n = x.size();
+  if (n >= 2 && !(x[n - 1] > x[n - 2])) {
+    fields.fail(field, name, "abscissa " + number_text(x[n - 1]) + " is not greater than the previous " +
+                                 number_text(x[n - 2]) + ": curve points must have increasing x");
+  }
+}
+
+Material& add_material(ReaderState& state, Material material) {
+  if (const auto found = state.model.materials.find(material.id); found != state.model.materials.end()) {
+    duplicate_id("material", material.id, material.where, found->second.where);
+  }
+  return state.model.materials.emplace(material.id, std::move(material)).first->second;
+}
+
+// MID RO E PR: the first four fields of every supported material.
+Material read_common_fields(const CardFields& fields, MaterialKind kind) {
+  Material material;
+  material.kind = kind;
+  material.id = fields.id(1, "MID");
+  material.density = fields.real(2, "RO");
+  material.youngs = fields.real(3, "E");
+  material.poisson = fields.real(4, "PR");
+  material.where = fields.card().where();
+  return material;
+}
+
+// MAT_024 cards 3 and 4: EPS1..8 and ES1..8, the pairs taken while ES is
+// nonzero. Returns the points as a curve (empty when no pair is given).
+Curve read_stress_strain_table(KeywordCards& cards) {
+  Curve curve;
+  const Card* eps_card = cards.next();
+  if (eps_card == nullptr) return curve;
+  const SourceLine eps_where = eps_card->where();
+  const CardFields eps(*eps_card, cards.keyword(), kStandardLayout);
+  std::vector<double> strains;
+  static const char* const kEpsNames[] = {"EPS1", "EPS2", "EPS3", "EPS4", "EPS5", "EPS6", "EPS7", "EPS8"};
+  static const char* const kEsNames[] = {"ES1", "ES2", "ES3", "ES4", "ES5", "ES6", "ES7", "ES8"};
+  for (int i = 1; i <= 8; ++i) strains.push_back(eps.real(i, kEpsNames[i - 1]));
+  const Card* es_card = cards.next();
+  if (es_card == nullptr) {
+    for (double strain : strains) {
+      if (strain != 0.0) throw InputError(eps_where, cards.keyword() + ": EPS1-EPS8 given without card 4 (ES1-ES8)");
+    }
+    return curve;
+  }
+  const CardFields es(*es_card, cards.keyword(), kStandardLayout);
+  bool ended = false;
+  for (int i = 1; i <= 8; ++i) {
+    const double stress = es.real(i, kEsNames[i - 1]);
+    if (stress == 0.0) {
+      ended = true;
+      continue;
+    }
+    if (ended) es.fail(i, kEsNames[i - 1], "stress given after a zero or blank ES: the table has a gap");
+    if (stress < 0.0) es.fail(i, kEsNames[i - 1], "yield stress must be positive");
+    curve.x.push_back(strains[static_cast<std::size_t>(i - 1)]);
+    curve.y.push_back(stress);
+    check_abscissa_increases(curve.x, eps, i, kEpsNames[i - 1]);
+  }
+  if (curve.x.size() == 1) es.fail(1, "ES1", "a stress-strain table needs at least 2 points");
+  curve.where = eps_where;
+  return curve;
+}
+
+}  // namespace
+
+void read_mat_elastic(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  if (options.title) read_title_card(cards, "the title card");
+  const Card& card = cards.require("card 1 (MID RO E PR DA DB K)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  Material material = read_common_fields(fields, MaterialKind::Elastic);
+  if (fields.real(5, "DA") != 0.0 || fields.real(6, "DB") != 0.0) {
+    state.warn(card.where(), "DA/DB (axial and bending damping) ignored");
+  }
+  if (fields.real(7, "K") != 0.0) fields.fail(7, "K", "the elastic fluid option (K > 0) is not supported");
+  add_material(state, std::move(material));
+  cards.expect_end();
+}
+
+void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOptions& options,
+                                          ReaderState& state) {
+  if (options.title) read_title_card(cards, "the title card");
+  const Card& card1 = cards.require("card 1 (MID RO E PR SIGY ETAN FAIL TDEL)");
+  Material material;
+  {
+    const CardFields fields(card1, cards.keyword(), kStandardLayout);
+    material = read_common_fields(fields, MaterialKind::PiecewiseLinearPlasticity);
+    material.yield = fields.real(5, "SIGY");
+    material.tangent = fields.real(6, "ETAN");
+    const double fail = fields.real(7, "FAIL");
+    if (fail < 0.0) fields.fail(7, "FAIL", "user failure subroutines (FAIL < 0) are not supported");
+    material.fail_strain = fail >= kNoFailureThreshold ? 0.0 : fail;
+    if (fields.real(8, "TDEL") != 0.0) state.warn(card1.where(), "TDEL ignored");
+  }
+  GlobalId curve_id = 0;
+  if (const Card* card2 = cards.next()) {
+    const CardFields fields(*card2, cards.keyword(), kStandardLayout);
+    if (fields.real(1, "C") != 0.0 || fields.real(2, "P") != 0.0 || fields.integer(4, "LCSR") != 0) {
+      state.warn(card2->where(), "strain-rate effects (C, P, LCSR) ignored");
+    }
+    curve_id = fields.integer(3, "LCSS");
+    if (curve_id < 0) fields.fail(3, "LCSS", "curve id must not be negative");
+    if (fields.real(5, "VP") != 0.0) state.warn(card2->where(), "VP ignored: the rate-independent formulation is used");
+  }
+  Curve table = read_stress_strain_table(cards);
+  if (curve_id > 0) {
+    material.hardening_curve = curve_id;
+    if (!table.x.empty()) state.warn(table.where, "EPS/ES table ignored: LCSS is given");
+  } else if (!table.x.empty()) {
+    table.id = state.next_internal_curve--;
+    material.hardening_curve = table.id;
+    state.model.curves.emplace(table.id, std::move(table));
+  }
+  add_material(state, std::move(material));
+  cards.expect_end();
+}
+
+void read_mat_rigid(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  if (options.title) read_title_card(cards, "the title card");
+  const Card& card = cards.require("card 1 (MID RO E PR N COUPLE M ALIAS)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  add_material(state, read_common_fields(fields, MaterialKind::Rigid));
+  // Cards 2 (CMO CON1 CON2) and 3 (LCO or A1..V3) are optional; the
+  // constraints they hold are not supported.
+  if (const Card* card2 = cards.next()) {
+    const CardFields constraints(*card2, cards.keyword(), kStandardLayout);
+    if (constraints.real(1, "CMO") != 0.0) state.warn(card2->where(), "CMO/CON1/CON2 rigid body constraints ignored");
+    cards.next();
+  }
+  cards.expect_end();
+}
+
+void read_define_curve(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  if (options.title) read_title_card(cards, "the title card");
+  const Card& card1 = cards.require("card 1 (LCID SIDR SFA SFO OFFA OFFO)");
+  Curve curve;
+  curve.where = card1.where();
+  double scale_x = 1, scale_y = 1, offset_x = 0, offset_y = 0;
+  {
+    const CardFields fields(card1, cards.keyword(), kStandardLayout);
+    curve.id = fields.id(1, "LCID");
+    scale_x = fields.real(3, "SFA");
+    scale_y = fields.real(4, "SFO");
+    if (scale_x == 0.0) scale_x = 1.0;  // 0 or blank: LS-DYNA's default 1
+    if (scale_y == 0.0) scale_y = 1.0;
+    offset_x = fields.real(5, "OFFA");
+    offset_y = fields.real(6, "OFFO");
+  }
+  if (const auto found = state.model.curves.find(curve.id); found != state.model.curves.end()) {
+    duplicate_id("curve", curve.id, curve.where, found->second.where);
+  }
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields fields(*card, cards.keyword(), kCurvePairLayout);
+    // LS-DYNA applies the offsets first, then the scale factors.
+    curve.x.push_back(scale_x * (fields.real(1, "A") + offset_x));
+    curve.y.push_back(scale_y * (fields.real(2, "O") + offset_y));
+    if (!std::isfinite(curve.x.back()) || std::fabs(curve.x.back()) > kMaxAbsValue ||
+        !std::isfinite(curve.y.back()) || std::fabs(curve.y.back()) > kMaxAbsValue) {
+      fields.fail(1, "A", "the scaled point is out of range");
+    }
+    check_abscissa_increases(curve.x, fields, 1, "A");
+  }
+  if (curve.x.empty()) {
+    throw InputError(curve.where, cards.keyword() + ": curve " + std::to_string(curve.id) + " has no data points");
+  }
+  state.model.curves.emplace(curve.id, std::move(curve));
+}
+
+void read_hourglass(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  do {
+    if (options.title) read_title_card(cards, "the title card");
+    const Card& card = cards.require("card 1 (HGID IHQ QM IBQ Q1 Q2 QB QW)");
+    const CardFields fields(card, cards.keyword(), kStandardLayout);
+    const GlobalId id = fields.id(1, "HGID");
+    HourglassControl control;
+    control.ihq = shell_hourglass_type(fields.option(2, "IHQ"));
+    control.qh = fields.real(3, "QM");
+    if (control.qh == 0.0) control.qh = 0.1;
+    control.where = card.where();
+    if (const auto found = state.model.hourglass.find(id); found != state.model.hourglass.end()) {
+      duplicate_id("hourglass", id, control.where, found->second.where);
+    }
+    state.model.hourglass.emplace(id, std::move(control));
+  } while (cards.has_more());
+}
+
+}  // namespace mc

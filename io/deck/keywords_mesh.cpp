@@ -1,0 +1,186 @@
+// Mesh keywords: *NODE, *ELEMENT_SHELL, *PART, *SECTION_SHELL, *SET_NODE_LIST,
+// *SET_PART_LIST.
+#include "io/deck/card_fields.hpp"
+#include "io/deck/keyword_handlers.hpp"
+
+namespace mc {
+
+namespace {
+
+// *NODE TC/RC: 1 x, 2 y, 3 z, 4 x+y, 5 y+z, 6 z+x, 7 all three.
+std::array<bool, 3> constrained_axes(int code) {
+  static constexpr std::array<std::array<bool, 3>, 8> kAxes{{{false, false, false},
+                                                             {true, false, false},
+                                                             {false, true, false},
+                                                             {false, false, true},
+                                                             {true, true, false},
+                                                             {false, true, true},
+                                                             {true, false, true},
+                                                             {true, true, true}}};
+  return kAxes[static_cast<std::size_t>(code)];
+}
+
+int constraint_code(const CardFields& fields, int field, const char* name) {
+  const int code = fields.option(field, name);
+  if (code < 0 || code > 7) {
+    fields.fail(field, name, "constraint code " + std::to_string(code) + " is not in 0..7");
+  }
+  return code;
+}
+
+// The ids on a list card of a *SET_*: eight 10-wide fields, zero or blank
+// entries skipped.
+void read_set_members(KeywordCards& cards, const char* member_name, std::vector<GlobalId>& members) {
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields fields(*card, cards.keyword(), kStandardLayout);
+    for (int i = 1; i <= 8; ++i) {
+      const GlobalId member = fields.integer(i, member_name);
+      if (member < 0) {
+        fields.fail(i, member_name, "id " + std::to_string(member) + " must be positive (ranges are not supported)");
+      }
+      if (member != 0) members.push_back(member);
+    }
+  }
+}
+
+}  // namespace
+
+void read_node(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields fields(*card, cards.keyword(), kNodeLayout);
+    Node node;
+    node.id = fields.id(1, "NID");
+    node.x = {fields.real(2, "X"), fields.real(3, "Y"), fields.real(4, "Z")};
+    const int translation = constraint_code(fields, 5, "TC");
+    const int rotation = constraint_code(fields, 6, "RC");
+    if (translation != 0 || rotation != 0) {
+      Spc spc;
+      spc.node = node.id;
+      const auto moves = constrained_axes(translation);
+      const auto turns = constrained_axes(rotation);
+      for (std::size_t axis = 0; axis < 3; ++axis) {
+        spc.fixed[axis] = moves[axis];
+        spc.fixed[axis + 3] = turns[axis];
+      }
+      spc.where = card->where();
+      state.model.spcs.push_back(std::move(spc));
+    }
+    state.model.nodes.push_back(node);
+    state.node_origins.push_back({card->file_index, card->line});
+  }
+}
+
+void read_element_shell(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  static const char* const kNodeNames[] = {"N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8"};
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields fields(*card, cards.keyword(), kElementLayout);
+    Shell shell;
+    shell.id = fields.id(1, "EID");
+    shell.part = fields.id(2, "PID");
+    for (int i = 0; i < 3; ++i) shell.nodes[static_cast<std::size_t>(i)] = fields.id(3 + i, kNodeNames[i]);
+    const GlobalId n4 = fields.integer(6, "N4");
+    if (n4 < 0) fields.fail(6, "N4", "node id " + std::to_string(n4) + " must be positive");
+    shell.nodes[3] = n4 == 0 ? shell.nodes[2] : n4;  // blank N4: triangle
+    for (int i = 7; i <= 10; ++i) {
+      if (fields.integer(i, kNodeNames[i - 3]) != 0) {
+        fields.fail(i, kNodeNames[i - 3], "only 3- and 4-node shells are supported");
+      }
+    }
+    shell.where = card->where();
+    state.model.shells.push_back(std::move(shell));
+  }
+}
+
+void read_part(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  // Card pairs (heading, ids) may repeat under one *PART.
+  do {
+    Part part;
+    part.title = read_title_card(cards, "the part heading card");
+    const Card& card = cards.require("card 2 (PID SECID MID EOSID HGID)");
+    const CardFields fields(card, cards.keyword(), kStandardLayout);
+    part.id = fields.id(1, "PID");
+    part.section = fields.id(2, "SECID");
+    part.material = fields.id(3, "MID");
+    if (fields.integer(4, "EOSID") != 0) state.warn(card.where(), "EOSID ignored: shells take no equation of state");
+    part.hourglass = fields.integer(5, "HGID");
+    if (part.hourglass < 0) fields.fail(5, "HGID", "id must not be negative");
+    part.where = card.where();
+    if (const auto found = state.model.parts.find(part.id); found != state.model.parts.end()) {
+      duplicate_id("part", part.id, part.where, found->second.where);
+    }
+    state.model.parts.emplace(part.id, std::move(part));
+  } while (cards.has_more());
+}
+
+void read_section_shell(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  do {
+    if (options.title) read_title_card(cards, "the title card");
+    const Card& card1 = cards.require("card 1 (SECID ELFORM SHRF NIP PROPT QR ICOMP SETYP)");
+    Section section;
+    section.where = card1.where();
+    {
+      const CardFields fields(card1, cards.keyword(), kStandardLayout);
+      section.id = fields.id(1, "SECID");
+      section.elform = fields.option(2, "ELFORM");
+      if (section.elform == 0) section.elform = 2;  // LS-DYNA's default formulation
+      const double shear_factor = fields.real(3, "SHRF");
+      section.shear_factor = shear_factor == 0.0 ? 1.0 : shear_factor;  // LS-DYNA default 1.0
+      section.nip = fields.option(4, "NIP", 2);
+      if (fields.real(6, "QR/IRID") != 0.0) {
+        fields.fail(6, "QR/IRID", "only Gauss (QR 0) or *CONTROL_SHELL INTGRD integration is supported");
+      }
+      if (fields.option(7, "ICOMP") != 0) fields.fail(7, "ICOMP", "composite shells are not supported");
+    }
+    const Card& card2 = cards.require("card 2 (T1 T2 T3 T4 NLOC)");
+    const CardFields fields(card2, cards.keyword(), kStandardLayout);
+    static const char* const kThicknessNames[] = {"T1", "T2", "T3", "T4"};
+    double corner[4];
+    for (int i = 0; i < 4; ++i) {
+      corner[i] = fields.real(i + 1, kThicknessNames[i]);
+      if (corner[i] < 0.0) fields.fail(i + 1, kThicknessNames[i], "thickness must not be negative");
+    }
+    if (corner[0] <= 0.0) {
+      fields.fail(1, "T1", "shell thickness must be positive (section " + std::to_string(section.id) + ")");
+    }
+    // Corner thicknesses left at 0 take T1; the element uses their mean.
+    double sum = 0.0;
+    for (double t : corner) sum += t == 0.0 ? corner[0] : t;
+    section.thickness = sum / 4.0;
+    if (fields.real(5, "NLOC") != 0.0) state.warn(card2.where(), "NLOC ignored: the mid-surface is the reference surface");
+    if (fields.real(6, "MAREA") != 0.0) state.warn(card2.where(), "MAREA (non-structural mass) ignored");
+    if (const auto found = state.model.sections.find(section.id); found != state.model.sections.end()) {
+      duplicate_id("section", section.id, section.where, found->second.where);
+    }
+    state.model.sections.emplace(section.id, std::move(section));
+  } while (cards.has_more());
+}
+
+namespace {
+
+void read_set(KeywordCards& cards, const KeywordOptions& options, const char* what, const char* member_name,
+              std::map<GlobalId, std::vector<GlobalId>>& sets, std::map<GlobalId, SourceLine>& set_where) {
+  if (options.title) read_title_card(cards, "the title card");
+  const Card& card = cards.require("card 1 (SID ...)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  const GlobalId id = fields.id(1, "SID");
+  if (const auto found = set_where.find(id); found != set_where.end()) {
+    duplicate_id(what, id, card.where(), found->second);
+  }
+  set_where.emplace(id, card.where());
+  read_set_members(cards, member_name, sets[id]);
+}
+
+}  // namespace
+
+void read_set_node_list(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  read_set(cards, options, "node set", "NID", state.model.node_sets, state.model.node_set_where);
+}
+
+void read_set_part_list(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  read_set(cards, options, "part set", "PID", state.model.part_sets, state.model.part_set_where);
+}
+
+}  // namespace mc

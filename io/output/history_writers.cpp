@@ -1,0 +1,83 @@
+#include "io/output/history_writers.hpp"
+
+#include <cstdio>
+
+#include "io/deck/input_error.hpp"
+
+namespace mc {
+namespace {
+
+// Fixed-width scientific fields: stable for diffing and column tools.
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, " %15.8e", v);
+  return buf;
+}
+
+}  // namespace
+
+HistoryFile::HistoryFile(const std::string& path, const std::string& title, const std::string& columns,
+                         bool append)
+    : out_(path, append ? std::ios::app : std::ios::trunc) {
+  if (!out_) throw InputError("cannot write output file '" + path + "'");
+  if (!append) out_ << "# minicrash " << title << "\n# " << columns << "\n";
+}
+
+GlstatWriter::GlstatWriter(const std::string& dir, const std::string& title, bool append)
+    : file_(dir + "/glstat", title,
+            "time dt cycle kinetic internal hourglass contact stonewall eroded_internal total "
+            "energy_ratio mass added_mass x_momentum y_momentum z_momentum",
+            append) {}
+
+void GlstatWriter::write(const EnergyRecord& r) {
+  if (!file_.active()) return;
+  auto& o = file_.stream();
+  o << num(r.time) << num(r.dt) << " " << r.cycle << num(r.kinetic) << num(r.internal) << num(r.hourglass)
+    << num(r.contact) << num(r.stonewall) << num(r.eroded_internal) << num(r.total) << num(r.ratio)
+    << num(r.mass) << num(r.added_mass) << num(r.momentum[0]) << num(r.momentum[1]) << num(r.momentum[2])
+    << "\n";
+  o.flush();  // a killed run keeps its history up to the last output
+}
+
+MatsumWriter::MatsumWriter(const std::string& dir, const std::string& title, bool append)
+    : file_(dir + "/matsum", title, "time part internal kinetic hourglass mass x_momentum y_momentum z_momentum",
+            append) {}
+
+void MatsumWriter::write(double time, const std::vector<PartRecord>& parts) {
+  if (!file_.active()) return;
+  auto& o = file_.stream();
+  for (const PartRecord& p : parts)
+    o << num(time) << " " << p.id << num(p.internal) << num(p.kinetic) << num(p.hourglass) << num(p.mass)
+      << num(p.momentum[0]) << num(p.momentum[1]) << num(p.momentum[2]) << "\n";
+  o.flush();
+}
+
+RwforcWriter::RwforcWriter(const std::string& dir, const std::string& title, bool append)
+    : file_(dir + "/rwforc", title, "time wall normal_force x_force y_force z_force", append) {}
+
+void RwforcWriter::write(double time, const std::vector<WallRecord>& walls) {
+  if (!file_.active()) return;
+  auto& o = file_.stream();
+  for (const WallRecord& w : walls)
+    o << num(time) << " " << w.id << num(w.normal_force) << num(w.force[0]) << num(w.force[1])
+      << num(w.force[2]) << "\n";
+  o.flush();
+}
+
+RcforcWriter::RcforcWriter(const std::string& dir, const std::string& title, bool append)
+    : file_(dir + "/rcforc", title,
+            "time interface slave_x slave_y slave_z master_x master_y master_z energy active_pairs", append) {}
+
+void RcforcWriter::write(double time, const std::vector<ContactRecord>& contacts) {
+  if (!file_.active()) return;
+  auto& o = file_.stream();
+  for (const ContactRecord& c : contacts) {
+    o << num(time) << " " << c.id;
+    for (double f : c.slave_force) o << num(f);
+    for (double f : c.master_force) o << num(f);
+    o << num(c.energy) << " " << c.active_pairs << "\n";
+  }
+  o.flush();
+}
+
+}  // namespace mc

@@ -1,0 +1,69 @@
+// LS-DYNA-like ASCII time histories, one line per output time (columns
+// named in a '#' header; README documents each column):
+//   glstat  global energies     matsum  per-part energies     rwforc  wall forces
+//   rcforc  contact interface forces and energies
+// Only rank 0 opens files; other ranks hold inert writers.
+#pragma once
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "io/output/output_records.hpp"
+
+namespace mc {
+
+class HistoryFile {
+ public:
+  HistoryFile() = default;
+  // Opens `path` and writes the title and column header lines, or with
+  // `append` (a restarted run) adds to what is there. Throws InputError if it cannot.
+  HistoryFile(const std::string& path, const std::string& title, const std::string& columns, bool append);
+  bool active() const { return out_.is_open(); }
+  std::ofstream& stream() { return out_; }
+
+ private:
+  std::ofstream out_;
+};
+
+class GlstatWriter {
+ public:
+  GlstatWriter() = default;
+  GlstatWriter(const std::string& dir, const std::string& title, bool append = false);
+  void write(const EnergyRecord& r);
+
+ private:
+  HistoryFile file_;
+};
+
+class MatsumWriter {
+ public:
+  MatsumWriter() = default;
+  MatsumWriter(const std::string& dir, const std::string& title, bool append = false);
+  void write(double time, const std::vector<PartRecord>& parts);
+
+ private:
+  HistoryFile file_;
+};
+
+class RwforcWriter {
+ public:
+  RwforcWriter() = default;
+  RwforcWriter(const std::string& dir, const std::string& title, bool append = false);
+  void write(double time, const std::vector<WallRecord>& walls);
+
+ private:
+  HistoryFile file_;
+};
+
+class RcforcWriter {
+ public:
+  RcforcWriter() = default;
+  RcforcWriter(const std::string& dir, const std::string& title, bool append = false);
+  void write(double time, const std::vector<ContactRecord>& contacts);
+
+ private:
+  HistoryFile file_;
+};
+
+}  // namespace mc

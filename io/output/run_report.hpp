@@ -1,0 +1,56 @@
+// End-of-run summary: per-phase and per-MPI-call times (min/avg/max over
+// ranks), the figure of merit, the build. Printed as a table and written as
+// JSON for the study tools.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "io/output/output_records.hpp"
+
+namespace mc {
+
+struct TimingRow {
+  std::string name;
+  double min = 0, avg = 0, max = 0;  // seconds over ranks
+};
+
+struct MpiRow {
+  std::string call;
+  std::int64_t calls = 0, bytes = 0;  // summed over ranks
+  double min = 0, avg = 0, max = 0;   // seconds over ranks
+  std::array<std::int64_t, 4> histogram{};  // 0-256 B, 256 B-4 KB, 4-64 KB, > 64 KB
+};
+
+struct RunReport {
+  std::string deck, title, termination;
+  std::string state_checksum;  // per rank, hex, in rank order (see miniapp/state_checksum.hpp)
+  std::string version, git_hash, build_type, compiler, flags, kokkos_version, backend, precision;
+  int ranks = 1, threads = 1;
+  std::int64_t nodes = 0, elements = 0, parts = 0, cycles = 0;
+  double sim_time = 0, elapsed = 0, startup = 0;
+  std::vector<TimingRow> phases;
+  // MPI of the time loop (what a long run sees); the start-up's apart.
+  std::vector<MpiRow> mpi, mpi_startup;
+  double mpi_seconds_avg = 0;          // all MPI calls of the time loop, averaged over ranks
+  std::array<std::int64_t, 4> histogram{};  // all messages of the time loop, by size bucket
+  // Rank-to-rank traffic of the time loop: [from * ranks + to].
+  std::vector<std::int64_t> traffic_bytes, traffic_messages;
+  // Contact work: node-segment pairs checked by each rank (empty without contact).
+  std::vector<std::int64_t> contact_pairs;
+  std::int64_t contact_nodes = 0;  // over all interfaces and ranks
+  EnergyRecord first, last;
+  // Simulated clusters with SimGrid's host energy plugin: joules the job's
+  // hosts used during the time loop (-1: not measured).
+  double loop_energy_joules = -1;
+  // Figure of merit: element-cycles per second, and its inverse per core.
+  double element_cycles_per_second = 0, ns_per_element_cycle_per_core = 0, jobs_per_day = 0;
+};
+
+void print_report(const RunReport& report, std::ostream& out);
+void write_report_json(const RunReport& report, const std::string& path);
+
+}  // namespace mc

@@ -1,0 +1,167 @@
+// minicrash: MPI and Kokkos up, options, deck, decomposition, state, run, report.
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+#include "build_info.hpp"
+#include "decomposition/parallel/communicator.hpp"
+#include "decomposition/subdomain/local_mesh.hpp"
+#include "decomposition/partition/partition.hpp"
+#include "decomposition/subdomain/subdomain.hpp"
+#include "io/deck/input_error.hpp"
+#include "miniapp/state/distributed_state.hpp"
+#include "miniapp/driver/host_energy.hpp"
+#include "miniapp/driver/kokkos_session.hpp"
+#include "miniapp/driver/model_source.hpp"
+#include "miniapp/driver/options.hpp"
+#include "miniapp/driver/restart.hpp"
+#include "miniapp/driver/stop_request.hpp"
+#include "miniapp/driver/run_summary.hpp"
+#include "miniapp/driver/simulation.hpp"
+#include "miniapp/state/state_builder.hpp"
+
+namespace {
+
+// Runs `work` on rank 0; every rank learns whether it threw an InputError,
+// so a bad deck stops all ranks together with the message printed once.
+template <class Work>
+bool on_root_agreed(mc::Communicator& comm, Work&& work) {
+  std::string error;
+  if (comm.root()) {
+    try {
+      work();
+    } catch (const mc::InputError& e) {
+      error = e.what();
+    }
+  }
+  comm.bcast_string(error, 0);
+  if (!error.empty() && comm.root()) std::cerr << "minicrash: error: " << error << "\n";
+  return error.empty();
+}
+
+void print_banner(const mc::Options& o, const mc::Communicator& comm) {
+  std::printf("minicrash %s (git %s, %s), Kokkos %d backend %s, %s precision\n", mc::build::kVersion,
+              mc::build::kGitHash, mc::build::kBuildType, KOKKOS_VERSION, mc::backend_name().c_str(),
+              mc::precision_name().c_str());
+  std::printf("  %d MPI rank(s) x %d thread(s), deck %s, partitioner %s\n", comm.size(), o.threads, o.input.c_str(),
+              o.partition.c_str());
+  std::fflush(stdout);
+}
+
+// Every rank learns whether any rank refused the restart set. Rank 0 says
+// why; if rank 0 accepted it, each refusing rank does.
+bool restart_agreed(const std::string& why, mc::Communicator& comm) {
+  std::int64_t root_refused = comm.root() && !why.empty();
+  comm.bcast(&root_refused, sizeof root_refused, 0);
+  if (!why.empty() && (comm.root() || !root_refused))
+    std::cerr << "minicrash: error: rank " << comm.rank() << ": " << why << "\n";
+  return comm.allreduce_max(static_cast<std::int64_t>(!why.empty())) == 0;
+}
+
+int run(mc::Options o, mc::Communicator& comm) {
+  const double t0 = mc::wall_seconds();
+  mc::Model model;
+  std::vector<int> part;
+  std::int64_t counts[3] = {0, 0, 0};  // nodes, shells, parts of the whole model
+  const bool ok = on_root_agreed(comm, [&] {
+    std::error_code error;
+    std::filesystem::create_directories(o.output_dir, error);
+    if (error) throw mc::InputError("cannot create output directory '" + o.output_dir + "': " + error.message());
+    if (o.input.empty()) o.input = mc::restart_deck(o.restart);  // r= alone: the deck the set came from
+    std::ostringstream warnings;
+    model = mc::load_model(o.input, warnings);
+    std::cerr << warnings.str();
+    counts[0] = static_cast<std::int64_t>(model.nodes.size());
+    counts[1] = static_cast<std::int64_t>(model.shells.size());
+    counts[2] = static_cast<std::int64_t>(model.parts.size());
+    if (comm.size() > 1) {
+      const mc::PartitionMethod method = mc::parse_partition_method(o.partition);
+      const mc::PartitionInput input = mc::partition_input(model);
+      const double p0 = mc::wall_seconds();
+      part = mc::partition_elements(input, comm.size(), method);
+      if (!o.quiet) {
+        std::printf("  partitioned %lld shells into %d parts in %.3f s\n", static_cast<long long>(counts[1]),
+                    comm.size(), mc::wall_seconds() - p0);
+        mc::print_partition_summary(mc::summarize_partition(input, part, comm.size()), method, std::cout);
+      }
+    }
+  });
+  if (!ok) return mc::kExitInput;
+  comm.bcast(counts, sizeof counts, 0);
+
+  mc::RankState local;
+  mc::Subdomain subdomain;
+  if (comm.size() == 1) {
+    local.state = mc::build_state(model, mc::whole_model_mesh(model));
+  } else {
+    subdomain = mc::scatter_subdomains(comm.root() ? &model : nullptr, comm.root() ? &part : nullptr, comm);
+    local = mc::build_rank_state(subdomain, comm);
+  }
+  if (!o.restart.empty() && !restart_agreed(mc::read_restart_set(local.state, o.restart, comm), comm))
+    return mc::kExitInput;
+  const mc::Model& controls = comm.size() == 1 ? model : subdomain.model;
+  const mc::RunSettings settings = mc::run_settings(controls, o);
+  const mc::RunIdentity id{o.input, controls.title, o.threads, counts[0], counts[1], counts[2], mc::wall_seconds() - t0};
+  // Start-up ends when every rank has its subdomain: the barrier takes the
+  // wait for the last one, so the time loop's MPI profile does not.
+  comm.barrier();
+  comm.close_startup();  // the report's MPI profile is the time loop's
+  const double energy_before = mc::host_energy_now();
+  std::string termination;
+  int code = mc::kExitOk;
+  mc::RunResult result;
+  try {
+    result = mc::run_simulation(local.state, settings, comm, &local.halo);
+    termination = result.termination;
+    if (result.stop_signal != 0) code = mc::kExitSignal;
+  } catch (const mc::NumericalFault& fault) {
+    if (comm.root()) std::cerr << "minicrash: error: " << fault.what() << "\n";
+    termination = std::string("error termination: ") + fault.what();
+    code = mc::kExitNumerical;
+  }
+  const double energy_after = mc::host_energy_now();
+  mc::RunReport report = mc::make_report(id, result, local.state, termination, comm);
+  report.loop_energy_joules = mc::job_energy_between(energy_before, energy_after, comm);
+  if (comm.root()) {
+    if (!o.quiet) mc::print_report(report, std::cout);
+    mc::write_report_json(report, o.output_dir + "/" + o.report);
+    std::printf(" %s: %lld cycles, t = %.6e, elapsed %.3f s\n", termination.c_str(),
+                static_cast<long long>(report.cycles), report.sim_time, report.elapsed);
+  }
+  return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  mc::MpiSession mpi(&argc, &argv);
+  mc::Communicator comm;
+  mc::Options options;
+  try {
+    options = mc::parse_options(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const mc::InputError& e) {
+    if (comm.root()) std::cerr << "minicrash: error: " << e.what() << "\n";
+    return mc::kExitInput;
+  }
+  if (options.help || options.version) {
+    if (comm.root())
+      std::cout << (options.help ? mc::usage_text()
+                                 : std::string("minicrash ") + mc::build::kVersion + " (git " + mc::build::kGitHash + ")\n");
+    return mc::kExitOk;
+  }
+  comm.set_profile_wait(options.profile_wait);
+  mc::install_stop_signals();
+  mc::KokkosSession kokkos(options.threads);
+  if (comm.root() && !options.quiet) print_banner(options, comm);
+  try {
+    return run(options, comm);
+  } catch (const mc::InputError& e) {
+    // Errors found after reading (e.g. an unwritable output directory) on any rank.
+    std::cerr << "minicrash: error: " << e.what() << "\n";
+    comm.abort(mc::kExitInput);
+  } catch (const std::exception& e) {
+    std::cerr << "minicrash: internal error: " << e.what() << "\n";
+    comm.abort(mc::kExitInternal);
+  }
+}

@@ -1,0 +1,28 @@
+// Gathers what the report needs from every rank (phase and MPI times
+// min/avg/max) into one RunReport.
+#pragma once
+
+#include <string>
+
+#include "decomposition/parallel/communicator.hpp"
+#include "io/output/run_report.hpp"
+#include "miniapp/driver/simulation.hpp"
+#include "miniapp/state/state.hpp"
+
+namespace mc {
+
+struct RunIdentity {
+  std::string deck, title;
+  int threads = 1;
+  std::int64_t nodes = 0, elements = 0, parts = 0;
+  double startup = 0;
+};
+
+RunReport make_report(const RunIdentity& id, const RunResult& result, const State& state,
+                      const std::string& termination, Communicator& comm);
+
+// Backend, threads and precision of this build, for the banner and the report.
+std::string backend_name();
+std::string precision_name();
+
+}  // namespace mc

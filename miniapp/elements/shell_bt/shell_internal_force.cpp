@@ -1,0 +1,202 @@
+// Element phase of a cycle: for every shell, strain increment from the
+// current velocities, stress update at each through-thickness point,
+// resultants, nodal forces (plus hourglass), written per corner in the
+// global frame. Each element writes only its own corners, so the phase is
+// race-free; nodes gather the corners afterwards (nodal_update.cpp).
+//
+// Elements go in packs of SimdReal::size() consecutive elements (one SIMD
+// lane each) when the pack is uniform: one part, all alive, deformable,
+// quadrilateral and not inverted. Other packs run one element at a time
+// through the same code with T = Real. Packs are fixed by element index, so
+// results do not depend on the thread count.
+#include "miniapp/elements/shell_bt/shell_internal_force.hpp"
+
+#include <limits>
+
+#include "miniapp/elements/shell_bt/hourglass_bt.hpp"
+#include "miniapp/materials/plane_stress_plasticity.hpp"
+#include "miniapp/elements/shell_bt/shell_bt.hpp"
+
+namespace mc {
+namespace {
+
+struct KernelData {
+  ConstView<Vec3View> x, v, w;
+  ConstView<Conn4View> conn;
+  ConstView<IntView> part;
+  ByteView alive;
+  ConstView<RealView> density_scale;
+  PointStateView points;
+  Shear2View shear;
+  Hourglass5View hg_q;
+  CornerForceView force;
+  DoubleView ie, he;
+  ConstView<PartTable> parts;
+  ConstView<MaterialTable> mats;
+  const Real* curve_x;
+  const Real* curve_y;
+};
+
+// Updates the W elements e0..e0+W-1 (W = 1 for T = Real) and returns their
+// stable-step length over wave speed, or -1 in every lane (and no update)
+// when one of them has no positive area. `triangle` only for W = 1.
+template <class T>
+KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartParams& p, const MaterialParams& m,
+                                       Real dt, bool triangle) {
+  using L = Lanes<T>;
+  constexpr int W = L::width;
+  T xe[4][3], ve[4][3], we[4][3];
+  for (int c = 0; c < 4; ++c)
+    for (int d = 0; d < 3; ++d) {
+      xe[c][d] = L::make([&](int l) { return k.x(k.conn(e0 + l, c), d); });
+      ve[c][d] = L::make([&](int l) { return k.v(k.conn(e0 + l, c), d); });
+      we[c][d] = L::make([&](int l) { return k.w(k.conn(e0 + l, c), d); });
+    }
+  ShellGeometry<T> g;
+  shell_geometry(xe, g);
+  // Collapsed, inverted or non-finite: nothing is written, the caller decides.
+  if (L::any(!(g.area > 0))) return T(Real(-1));
+  const T scale = k.density_scale.extent(0) > 0 ? L::make([&](int l) { return k.density_scale(e0 + l); }) : T(1);
+  const T dt_e = shell_characteristic_length(xe, g.area, triangle) / m.wave_speed * vsqrt(scale);
+
+  T vl[4][3], wl[4][3];
+  to_local(g, ve, vl, 3);
+  to_local(g, we, wl, 2);
+  ShellRates<T> r;
+  shell_rates(g, vl, wl, r);
+
+  // Through-thickness integration of the stress update.
+  const Real t = p.thickness;
+  ShellResultants<T> res = {{0, 0, 0}, {0, 0, 0}, {0, 0}};
+  T energy_density = 0;  // work per unit area this step
+  bool failed[W] = {};
+  for (int ip = 0; ip < p.nip; ++ip) {
+    const Real z = p.zeta[ip] * t;
+    const Real wt = p.weight[ip] * t;
+    T sig[3], de[3];
+    for (int j = 0; j < 3; ++j) {
+      sig[j] = L::load(&packed(k.points, e0, 4 * ip + j));
+      de[j] = (r.membrane[j] + z * r.curvature[j]) * dt;
+    }
+    const T old_work = sig[0] * de[0] + sig[1] * de[1] + sig[2] * de[2];
+    elastic_plane_stress_update(m, de, sig);
+    if (m.kind == kPlastic) {
+      Real* epsp_ptr = &packed(k.points, e0, 4 * ip + 3);
+      const T epsp = L::load(epsp_ptr);
+      const T dep = plastic_return(m, k.curve_x, k.curve_y, sig, epsp);
+      const T updated = epsp + dep;
+      L::store(epsp_ptr, updated);
+      if (m.fail_strain > 0)
+        for (int l = 0; l < W; ++l) failed[l] = failed[l] || L::get(updated, l) >= m.fail_strain;
+    }
+    for (int j = 0; j < 3; ++j) L::store(&packed(k.points, e0, 4 * ip + j), sig[j]);
+    energy_density += Real(0.5) * wt * (old_work + sig[0] * de[0] + sig[1] * de[1] + sig[2] * de[2]);
+    for (int j = 0; j < 3; ++j) {
+      res.n[j] += wt * sig[j];
+      res.m[j] += (wt * z) * sig[j];
+    }
+  }
+  // Transverse shear: elastic, constant through the thickness.
+  const Real kg = p.shear_factor * m.shear_modulus;
+  for (int j = 0; j < 2; ++j) {
+    const T dg = r.shear[j] * dt;
+    const T old_tau = L::make([&](int l) { return k.shear(e0 + l, j); });
+    const T tau = old_tau + kg * dg;
+    for (int l = 0; l < W; ++l) k.shear(e0 + l, j) = L::get(tau, l);
+    energy_density += Real(0.5) * t * (old_tau + tau) * dg;
+    res.q[j] = t * tau;
+  }
+  const T work = energy_density * g.area;
+  for (int l = 0; l < W; ++l) k.ie(e0 + l) += static_cast<double>(L::get(work, l));
+
+  T fl[4][5];
+  shell_local_forces(g, res, fl);
+  if (!triangle) {
+    HourglassModes<T> h;
+    hourglass_modes(g, m.youngs, m.poisson, t, h);
+    const T mass = scale * (m.density * t) * g.area;
+    const T rotary = mass * (t * t + g.area) / Real(12);
+    T power;
+    if (p.ihq == 4 && k.hg_q.extent(0) > 0) {
+      T q[5];
+      for (int j = 0; j < 5; ++j) q[j] = L::make([&](int l) { return k.hg_q(e0 + l, j); });
+      power = hourglass_forces(h, vl, wl, p.qh, mass, rotary, dt, q, fl);
+      for (int j = 0; j < 5; ++j)
+        for (int l = 0; l < W; ++l) k.hg_q(e0 + l, j) = L::get(q[j], l);
+    } else {
+      power = hourglass_forces<T>(h, vl, wl, p.qh, mass, rotary, dt, nullptr, fl);
+    }
+    for (int l = 0; l < W; ++l) k.he(e0 + l) += static_cast<double>(L::get(power, l) * dt);
+  }
+  // Back to the global frame, one corner at a time.
+  for (int c = 0; c < 4; ++c)
+    for (int d = 0; d < 3; ++d) {
+      const T f = fl[c][0] * g.e[0][d] + fl[c][1] * g.e[1][d] + fl[c][2] * g.e[2][d];
+      const T mom = fl[c][3] * g.e[0][d] + fl[c][4] * g.e[1][d];
+      L::store(&corner_force(k.force, e0, c, d), f);
+      L::store(&corner_force(k.force, e0, c, 3 + d), mom);
+    }
+  for (int l = 0; l < W; ++l)
+    if (failed[l]) k.alive(e0 + l) = 0;  // erosion: the element stops carrying load next cycle
+  return dt_e;
+}
+
+// One element through the scalar path; -1 for a collapsed/inverted element.
+KOKKOS_INLINE_FUNCTION Real update_one_shell(const KernelData& k, int e, Real dt) {
+  const PartParams& p = k.parts(k.part(e));
+  if (!k.alive(e) || p.rigid_body >= 0) {
+    for (int c = 0; c < 4; ++c)
+      for (int d = 0; d < 6; ++d) corner_force(k.force, e, c, d) = 0;
+    return std::numeric_limits<Real>::max();
+  }
+  const Real dt_e = update_shells<Real>(k, e, p, k.mats(p.material), dt, k.conn(e, 3) == k.conn(e, 2));
+  return dt_e > 0 ? dt_e : Real(-1);  // NaN geometry
+}
+
+// A pack takes the SIMD path when its elements share everything but data.
+KOKKOS_INLINE_FUNCTION bool uniform_pack(const KernelData& k, int e0, int width) {
+  const int part = k.part(e0);
+  if (k.parts(part).rigid_body >= 0) return false;
+  for (int l = 0; l < width; ++l) {
+    const int e = e0 + l;
+    if (k.part(e) != part || !k.alive(e) || k.conn(e, 3) == k.conn(e, 2)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+double shell_internal_force(State& s, Real dt) {
+  KernelData k{s.nodes.x, s.nodes.v, s.nodes.w, s.elements.conn, s.elements.part, s.elements.alive,
+               s.elements.density_scale, s.elements.points, s.elements.shear, s.elements.hourglass_q,
+               s.elements.force, s.elements.internal_energy, s.elements.hourglass_energy, s.parts, s.materials,
+               s.curve_x.data(), s.curve_y.data()};
+  constexpr int W = Lanes<SimdReal>::width;
+  const int ne = s.elements.count();
+  const int packs = (ne + W - 1) / W;
+  Real dt_min = std::numeric_limits<Real>::max();
+  Kokkos::parallel_reduce(
+      "shell_bt::internal_force", RangePolicy(0, packs),
+      KOKKOS_LAMBDA(const int pack, Real& local_min) {
+        const int e0 = pack * W;
+        Real pack_min = std::numeric_limits<Real>::max();
+        bool done = false;
+        if (e0 + W <= ne && uniform_pack(k, e0, W)) {
+          const PartParams& p = k.parts(k.part(e0));
+          const Real d = Lanes<SimdReal>::min_lane(update_shells<SimdReal>(k, e0, p, k.mats(p.material), dt, false));
+          // A bad element in the pack: it runs element by element below.
+          done = d > 0;
+          if (done) pack_min = d;
+        }
+        if (!done)
+          for (int e = e0; e < e0 + W && e < ne; ++e) {
+            const Real d = update_one_shell(k, e, dt);
+            pack_min = (d < 0 || pack_min < 0) ? Real(-1) : (d < pack_min ? d : pack_min);
+          }
+        local_min = (pack_min < 0 || local_min < 0) ? Real(-1) : (pack_min < local_min ? pack_min : local_min);
+      },
+      Kokkos::Min<Real>(dt_min));
+  return static_cast<double>(dt_min);
+}
+
+}  // namespace mc

@@ -1,0 +1,15 @@
+// Element phase: shell internal forces, stresses and the element stable step.
+#pragma once
+
+#include "miniapp/state/state.hpp"
+
+namespace mc {
+
+// Updates stresses with the strain increment of step `dt` (the step that
+// led to the current positions), writes corner forces, accumulates element
+// internal and hourglass energy. Returns min over deformable elements of
+// L_e / c_e (before TSSFAC); negative when an element has collapsed or
+// inverted (zero/negative area) or the geometry is not finite.
+double shell_internal_force(State& state, Real dt);
+
+}  // namespace mc

@@ -1,0 +1,40 @@
+// Per-part and per-material constants as the kernels see them: small POD
+// tables copied to the device once. Built from the Model by state_builder.
+#pragma once
+
+#include "decomposition/parallel/views.hpp"
+
+namespace mc {
+
+enum MaterialCode : int { kElastic = 0, kPlastic = 1, kRigid = 2 };
+
+inline constexpr int kMaxThicknessPoints = 10;
+
+struct MaterialParams {
+  int kind = kElastic;
+  Real density = 0, youngs = 0, poisson = 0, shear_modulus = 0;
+  Real plate_modulus = 0;     // E / (1 - nu^2)
+  Real wave_speed = 0;        // sqrt(E / (rho (1 - nu^2))): shell stable-step speed
+  Real yield = 0;             // SIGY (or first curve ordinate)
+  Real plastic_modulus = 0;   // E*Etan/(E-Etan), used without a curve
+  Real fail_strain = 0;       // 0: no erosion
+  int curve_begin = 0, curve_end = 0;  // hardening curve points [begin, end) in the curve table
+};
+
+struct PartParams {
+  int material = 0;        // index into the material table
+  int rigid_body = -1;     // index into the rigid-body table, -1 if deformable
+  int nip = 2;
+  int ihq = 1;             // 1,2 viscous; 4 stiffness
+  Real qh = 0.1;
+  Real shear_factor = Real(5) / Real(6);
+  Real thickness = 0;
+  // Through-thickness points: zeta in [-1/2, 1/2] (times t gives z), weights sum to 1.
+  Real zeta[kMaxThicknessPoints] = {};
+  Real weight[kMaxThicknessPoints] = {};
+};
+
+using MaterialTable = Kokkos::View<MaterialParams*, Layout, MemSpace>;
+using PartTable = Kokkos::View<PartParams*, Layout, MemSpace>;
+
+}  // namespace mc

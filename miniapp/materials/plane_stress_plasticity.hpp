@@ -1,0 +1,136 @@
+// Plane-stress material updates at one through-thickness point.
+//
+// MAT_001: Hooke's law in plane stress. MAT_024: von Mises with isotropic
+// hardening, integrated by the closest-point (backward Euler) return of
+// Simo & Taylor (1986), "A return mapping algorithm for plane stress
+// elastoplasticity", IJNME 22; Simo & Hughes, Computational Inelasticity,
+// sec. 3.4. In the eigenbasis of the projection P the returned stress is the
+// trial stress with each mode scaled, so the return is one scalar equation
+// in the plastic multiplier, solved by safeguarded Newton.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "miniapp/materials/material_params.hpp"
+#include "miniapp/elements/simd.hpp"
+
+namespace mc {
+
+// Relative tolerance of the return: a few ulps of the working precision.
+inline constexpr Real kReturnTolerance = 64 * std::numeric_limits<Real>::epsilon();
+
+// Stress components: s[0]=sxx, s[1]=syy, s[2]=sxy; strain increments with
+// de[2] the engineering shear increment (2 * tensor shear).
+template <class T>
+KOKKOS_INLINE_FUNCTION void elastic_plane_stress_update(const MaterialParams& m, const T de[3], T s[3]) {
+  const Real c = m.plate_modulus;
+  s[0] += c * (de[0] + m.poisson * de[1]);
+  s[1] += c * (de[1] + m.poisson * de[0]);
+  s[2] += m.shear_modulus * de[2];
+}
+
+// Yield stress and hardening slope at effective plastic strain epsp.
+KOKKOS_INLINE_FUNCTION void hardening(const MaterialParams& m, const Real* curve_x,
+                                      const Real* curve_y, Real epsp, Real& sigy, Real& slope) {
+  if (m.curve_end == m.curve_begin) {
+    sigy = m.yield + m.plastic_modulus * epsp;
+    slope = m.plastic_modulus;
+    return;
+  }
+  int i = m.curve_begin;
+  while (i + 2 < m.curve_end && curve_x[i + 1] < epsp) ++i;  // segment [i, i+1], last one extrapolates
+  slope = (curve_y[i + 1] - curve_y[i]) / (curve_x[i + 1] - curve_x[i]);
+  sigy = curve_y[i] + slope * (epsp - curve_x[i]);
+}
+
+// Yield stress and slope for T = Real or a pack, lane by lane when the
+// material has a curve (the lookup branches per lane).
+template <class T>
+KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                            const T& epsp, T& sigy, T& slope) {
+  if (m.curve_end == m.curve_begin) {
+    sigy = m.yield + m.plastic_modulus * epsp;
+    slope = T(m.plastic_modulus);
+    return;
+  }
+  for (int l = 0; l < Lanes<T>::width; ++l) {
+    Real y, d;
+    hardening(m, curve_x, curve_y, Lanes<T>::get(epsp, l), y, d);
+    Lanes<T>::set(sigy, l, y);
+    Lanes<T>::set(slope, l, d);
+  }
+}
+
+// Returns the effective plastic strain increment (0 where elastic); s holds
+// the elastic trial stress on entry and the returned stress on exit. Lanes
+// iterate independently: a converged lane is frozen, so each lane gets
+// exactly the answer of the scalar iteration.
+template <class T>
+KOKKOS_INLINE_FUNCTION T plastic_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y, T s[3],
+                                        const T& epsp) {
+  using L = Lanes<T>;
+  T sigy, slope;
+  hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope);
+  // Modes of the trial stress: mean, deviatoric-difference and shear parts.
+  const T sm = Real(0.5) * (s[0] + s[1]);
+  const T sd = Real(0.5) * (s[0] - s[1]);
+  const T ss = s[2];
+  const T dev2 = sd * sd + ss * ss;
+  const T vm2 = sm * sm + Real(3) * dev2;
+  const auto yielding = vm2 > sigy * sigy;
+  if (!L::any(yielding)) return T(0);
+
+  const Real alpha = m.youngs / (Real(3) * (Real(1) - m.poisson));
+  const Real twog = Real(2) * m.shear_modulus;
+  // g(x) = vm(x) - sigy(epsp + 2/3 x vm(x)) decreases in x. With no
+  // hardening the slowest-decaying mode reaches sigy at hi, so for
+  // non-softening materials the root lies in [0, hi].
+  const T vm_trial = vsqrt(vm2);
+  T lo = 0;
+  T hi = (vm_trial / sigy - Real(1)) / std::min(alpha, twog);
+  // Start from the exact answer for a purely deviatoric trial stress with
+  // linear hardening: vm (1 - 2/3 H x) = sigy (1 + 2G x).
+  T x = select(yielding, T((vm_trial - sigy) / (twog * sigy + Real(2) / Real(3) * slope * vm_trial)), T(0));
+  x = select(x < hi, x, T(Real(0.5) * hi));
+  auto active = yielding;
+  for (int iter = 0; iter < 60; ++iter) {
+    // Both mode factors from one division (divisions dominate this loop).
+    const T a1 = Real(1) + alpha * x, a2 = Real(1) + twog * x;
+    const T r = Real(1) / (a1 * a2);
+    const T f1 = a2 * r, f2 = a1 * r;
+    const T vm = vsqrt(sm * sm * f1 * f1 + Real(3) * dev2 * f2 * f2);
+    hardening_lanes(m, curve_x, curve_y, T(epsp + Real(2) / Real(3) * x * vm), sigy, slope);
+    const T g = vm - sigy;
+    lo = select(g > 0, x, lo);
+    hi = select(g > 0, hi, x);
+    active = active && (g > kReturnTolerance * sigy || g < -kReturnTolerance * sigy);
+    if (!L::any(active)) break;
+    const T dvm = (-alpha * sm * sm * f1 * f1 * f1 - Real(3) * twog * dev2 * f2 * f2 * f2) / vm;
+    const T dg = dvm - slope * Real(2) / Real(3) * (vm + x * dvm);
+    T next = x - g / dg;
+    next = select(next > lo && next < hi, next, T(Real(0.5) * (lo + hi)));  // Newton left the bracket: bisect
+    x = select(active, next, x);
+  }
+  const T f1 = Real(1) / (Real(1) + alpha * x);
+  const T f2 = Real(1) / (Real(1) + twog * x);
+  const T vm = vsqrt(sm * sm * f1 * f1 + Real(3) * dev2 * f2 * f2);
+  const T smr = sm * f1, sdr = sd * f2;
+  // Elastic lanes keep their trial stress bit for bit (rebuilding it from the
+  // modes would round it), so a point's answer does not depend on its pack.
+  s[0] = select(yielding, T(smr + sdr), s[0]);
+  s[1] = select(yielding, T(smr - sdr), s[1]);
+  s[2] = select(yielding, T(ss * f2), s[2]);
+  return select(yielding, T(Real(2) / Real(3) * x * vm), T(0));
+}
+
+// Elastic trial then return: one MAT_024 update of a point.
+KOKKOS_INLINE_FUNCTION Real plastic_plane_stress_update(const MaterialParams& m, const Real* curve_x,
+                                                        const Real* curve_y, const Real de[3], Real s[3],
+                                                        Real epsp) {
+  elastic_plane_stress_update(m, de, s);
+  return plastic_return(m, curve_x, curve_y, s, epsp);
+}
+
+}  // namespace mc

@@ -1,0 +1,136 @@
+#include "miniapp/nodal/rigid_bodies.hpp"
+
+#include <cmath>
+
+namespace mc {
+namespace {
+
+using Vec3 = std::array<double, 3>;
+using Sym3 = std::array<double, 6>;  // xx yy zz xy yz zx
+
+Vec3 cross(const Vec3& a, const Vec3& b) {
+  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+
+Vec3 multiply(const Sym3& i, const Vec3& v) {
+  return {i[0] * v[0] + i[3] * v[1] + i[5] * v[2], i[3] * v[0] + i[1] * v[1] + i[4] * v[2],
+          i[5] * v[0] + i[4] * v[1] + i[2] * v[2]};
+}
+
+// Solves I x = b for a symmetric positive definite I (Cramer's rule; 3x3).
+Vec3 solve(const Sym3& i, const Vec3& b) {
+  const double a00 = i[0], a11 = i[1], a22 = i[2], a01 = i[3], a12 = i[4], a02 = i[5];
+  const double c00 = a11 * a22 - a12 * a12, c01 = a02 * a12 - a01 * a22, c02 = a01 * a12 - a02 * a11;
+  const double c11 = a00 * a22 - a02 * a02, c12 = a01 * a02 - a00 * a12, c22 = a00 * a11 - a01 * a01;
+  const double det = a00 * c00 + a01 * c01 + a02 * c02;
+  if (!(std::fabs(det) > 0)) return {0, 0, 0};
+  return {(c00 * b[0] + c01 * b[1] + c02 * b[2]) / det, (c01 * b[0] + c11 * b[1] + c12 * b[2]) / det,
+          (c02 * b[0] + c12 * b[1] + c22 * b[2]) / det};
+}
+
+// Per body, summed over ranks: [0] mass, [1..3] sum m x, [4..6] sum f (or m v),
+// [7..9] sum x cross f + nodal moments (or angular momentum), [10..15] inertia about the origin.
+constexpr int kSums = 16;
+
+std::vector<double> body_sums(const State& s, Communicator& comm, bool momentum) {
+  std::vector<double> sums(kSums * s.rigid_bodies.size(), 0.0);
+  const auto& nd = s.nodes;
+  for (std::size_t b = 0; b < s.rigid_bodies.size(); ++b) {
+    double* out = &sums[kSums * b];
+    for (int n : s.rigid_bodies[b].nodes) {
+      if (!nd.owned[n]) continue;  // a shared node counts once, on its owner
+      const double m = nd.mass(n), j = nd.inertia(n);
+      const Vec3 x = {nd.x(n, 0), nd.x(n, 1), nd.x(n, 2)};
+      const Vec3 f = momentum ? Vec3{m * nd.v(n, 0), m * nd.v(n, 1), m * nd.v(n, 2)}
+                              : Vec3{nd.f(n, 0), nd.f(n, 1), nd.f(n, 2)};
+      const Vec3 mom = momentum ? Vec3{j * nd.w(n, 0), j * nd.w(n, 1), j * nd.w(n, 2)}
+                                : Vec3{nd.m(n, 0), nd.m(n, 1), nd.m(n, 2)};
+      const Vec3 r = cross(x, f);
+      out[0] += m;
+      for (int k = 0; k < 3; ++k) {
+        out[1 + k] += m * x[k];
+        out[4 + k] += f[k];
+        out[7 + k] += r[k] + mom[k];
+      }
+      const double xx = x[0] * x[0], yy = x[1] * x[1], zz = x[2] * x[2];
+      out[10] += m * (yy + zz) + j;
+      out[11] += m * (xx + zz) + j;
+      out[12] += m * (xx + yy) + j;
+      out[13] -= m * x[0] * x[1];
+      out[14] -= m * x[1] * x[2];
+      out[15] -= m * x[2] * x[0];
+    }
+  }
+  if (!sums.empty()) comm.allreduce_sum(sums.data(), static_cast<int>(sums.size()));
+  return sums;
+}
+
+// Shifts origin-based sums to the centre c: moment and inertia about c.
+void about_center(const double* in, double mass, const Vec3& c, Vec3& moment, Sym3& inertia) {
+  const Vec3 f = {in[4], in[5], in[6]};
+  const Vec3 cf = cross(c, f);
+  for (int k = 0; k < 3; ++k) moment[k] = in[7 + k] - cf[k];
+  const double cc = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
+  inertia = {in[10] - mass * (cc - c[0] * c[0]), in[11] - mass * (cc - c[1] * c[1]),
+             in[12] - mass * (cc - c[2] * c[2]), in[13] + mass * c[0] * c[1],
+             in[14] + mass * c[1] * c[2], in[15] + mass * c[2] * c[0]};
+}
+
+void impose_body_velocity(State& s, const RigidBody& body) {
+  auto& nd = s.nodes;
+  for (int n : body.nodes) {
+    const Vec3 r = {nd.x(n, 0) - body.center[0], nd.x(n, 1) - body.center[1], nd.x(n, 2) - body.center[2]};
+    const Vec3 wr = cross(body.omega, r);
+    for (int k = 0; k < 3; ++k) {
+      nd.v(n, k) = static_cast<Real>(body.velocity[k] + wr[k]);
+      nd.w(n, k) = static_cast<Real>(body.omega[k]);
+    }
+  }
+}
+
+}  // namespace
+
+void initialize_rigid_bodies(State& s, Communicator& comm) {
+  if (s.rigid_bodies.empty()) return;
+  const std::vector<double> sums = body_sums(s, comm, true);
+  for (std::size_t b = 0; b < s.rigid_bodies.size(); ++b) {
+    RigidBody& body = s.rigid_bodies[b];
+    const double* in = &sums[kSums * b];
+    body.mass = in[0];
+    if (!(body.mass > 0)) continue;
+    for (int k = 0; k < 3; ++k) {
+      body.center[k] = in[1 + k] / body.mass;
+      body.velocity[k] = in[4 + k] / body.mass;
+    }
+    Vec3 angular;
+    Sym3 inertia;
+    // Angular momentum about the centre: L_O - c x (M V).
+    about_center(in, body.mass, body.center, angular, inertia);
+    body.omega = solve(inertia, angular);
+    impose_body_velocity(s, body);
+  }
+}
+
+void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {
+  if (s.rigid_bodies.empty()) return;
+  const std::vector<double> sums = body_sums(s, comm, false);
+  for (std::size_t b = 0; b < s.rigid_bodies.size(); ++b) {
+    RigidBody& body = s.rigid_bodies[b];
+    if (!(body.mass > 0)) continue;
+    const double* in = &sums[kSums * b];
+    for (int k = 0; k < 3; ++k) {
+      body.center[k] = in[1 + k] / body.mass;
+      body.velocity[k] += in[4 + k] / body.mass * dt_avg;
+    }
+    Vec3 moment;
+    Sym3 inertia;
+    about_center(in, body.mass, body.center, moment, inertia);
+    // Euler's equations in the global frame: I dw/dt = M - w x (I w).
+    const Vec3 gyro = cross(body.omega, multiply(inertia, body.omega));
+    const Vec3 alpha = solve(inertia, {moment[0] - gyro[0], moment[1] - gyro[1], moment[2] - gyro[2]});
+    for (int k = 0; k < 3; ++k) body.omega[k] += alpha[k] * dt_avg;
+    impose_body_velocity(s, body);
+  }
+}
+
+}  // namespace mc

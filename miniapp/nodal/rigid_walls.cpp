@@ -1,0 +1,83 @@
+#include "miniapp/nodal/rigid_walls.hpp"
+
+#include <cmath>
+
+namespace mc {
+
+void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
+  if (s.walls.empty() || !(dt > 0)) return;
+  auto& nd = s.nodes;
+  std::vector<double> impulse(4 * s.walls.size(), 0.0);  // per wall: impulse xyz, energy removed
+  for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
+    WallState& wall = s.walls[wi];
+    const double* n = wall.normal.data();
+    double* out = &impulse[4 * wi];
+    for (int i : wall.nodes) {
+      const double x[3] = {nd.x(i, 0) - wall.point[0], nd.x(i, 1) - wall.point[1], nd.x(i, 2) - wall.point[2]};
+      const double gap = x[0] * n[0] + x[1] * n[1] + x[2] * n[2] - wall.position;
+      double v[3] = {nd.v(i, 0), nd.v(i, 1), nd.v(i, 2)};
+      const double vn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2] - wall.velocity;
+      if (gap + vn * dt >= 0) continue;
+      const double m = nd.mass(i);
+      const double dvn = -gap / dt - vn;  // > 0: lands on the plane at the end of the step
+      for (int k = 0; k < 3; ++k) v[k] += dvn * n[k];
+      if (wall.friction > 0) {
+        const double vnn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2];
+        double vt[3] = {v[0] - vnn * n[0], v[1] - vnn * n[1], v[2] - vnn * n[2]};
+        const double speed = std::sqrt(vt[0] * vt[0] + vt[1] * vt[1] + vt[2] * vt[2]);
+        const double allowed = wall.friction >= 1 ? 0.0 : std::fmax(0.0, speed - wall.friction * dvn);
+        const double keep = speed > 0 ? allowed / speed : 0.0;
+        for (int k = 0; k < 3; ++k) v[k] = vnn * n[k] + keep * vt[k];
+      }
+      // The wall impulse J acts at t^n, so in central differences it works
+      // through the mean of v^{n-1/2} and the constrained v^{n+1/2}: a node
+      // resting on the wall (both zero) takes no energy out.
+      // Every copy of a shared node is constrained alike; only the owner counts it.
+      const double count = nd.owned[i] ? 1.0 : 0.0;
+      for (int k = 0; k < 3; ++k) {
+        const double jk = m * (v[k] - nd.v(i, k));
+        const double v_minus = nd.v(i, k) - (m > 0 ? nd.f(i, k) / m * dt_avg : 0.0);
+        out[k] += count * jk;
+        out[3] -= count * 0.5 * jk * (v_minus + v[k]);
+        nd.v(i, k) = static_cast<Real>(v[k]);
+      }
+    }
+  }
+  bool moving = false;
+  for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
+    WallState& wall = s.walls[wi];
+    for (int k = 0; k < 3; ++k) wall.local_impulse[k] = impulse[4 * wi + k];
+    wall.local_absorbed += impulse[4 * wi + 3];
+    wall.last_dt = dt;
+    moving = moving || (wall.moving && wall.mass > 0);
+  }
+  if (!moving) return;
+  // A moving wall of finite mass takes the opposite of the total normal impulse.
+  comm.allreduce_sum(impulse.data(), static_cast<int>(impulse.size()));
+  for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
+    WallState& wall = s.walls[wi];
+    if (!wall.moving || !(wall.mass > 0)) continue;
+    const double* in = &impulse[4 * wi];
+    const double jn = in[0] * wall.normal[0] + in[1] * wall.normal[1] + in[2] * wall.normal[2];
+    wall.velocity -= jn / wall.mass;
+    wall.position += wall.velocity * dt;
+  }
+}
+
+void reduce_wall_outputs(State& s, Communicator& comm) {
+  if (s.walls.empty()) return;
+  std::vector<double> sums(4 * s.walls.size());
+  for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
+    for (int k = 0; k < 3; ++k) sums[4 * wi + k] = s.walls[wi].local_impulse[k];
+    sums[4 * wi + 3] = s.walls[wi].local_absorbed;
+  }
+  comm.allreduce_sum(sums.data(), static_cast<int>(sums.size()));
+  for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
+    WallState& wall = s.walls[wi];
+    const double dt = wall.last_dt > 0 ? wall.last_dt : 1.0;
+    for (int k = 0; k < 3; ++k) wall.force[k] = -sums[4 * wi + k] / dt;  // force the structure exerts on the wall
+    wall.absorbed_energy = sums[4 * wi + 3];
+  }
+}
+
+}  // namespace mc

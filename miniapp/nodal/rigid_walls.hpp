@@ -1,0 +1,22 @@
+// *RIGIDWALL_PLANAR(_MOVING): a kinematic stonewall. A slave node that would
+// cross the plane during the next step has its normal velocity (relative to
+// the wall) set so that it arrives on the plane; friction removes tangential
+// velocity (FRIC = 1: no slip; 0 < FRIC < 1: Coulomb on the normal impulse).
+// The impulse per step gives the wall force (rwforc); its work is the
+// stonewall energy of glstat. A moving wall of finite mass
+// takes the opposite impulse.
+#pragma once
+
+#include "decomposition/parallel/communicator.hpp"
+#include "miniapp/state/state.hpp"
+
+namespace mc {
+
+// After the velocity update (which used dt_avg), before positions advance by
+// dt. Collective only when the model has a moving wall.
+void apply_rigid_walls(State& state, Communicator& comm, double dt, double dt_avg);
+
+// Sums wall forces and stonewall energy over ranks (collective; at outputs).
+void reduce_wall_outputs(State& state, Communicator& comm);
+
+}  // namespace mc

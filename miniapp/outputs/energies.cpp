@@ -1,0 +1,94 @@
+#include "miniapp/outputs/energies.hpp"
+
+namespace mc {
+
+void keep_half_step_velocities(State& s) {
+  if (s.nodes.v_before.extent(0) != s.nodes.v.extent(0)) {
+    s.nodes.v_before = Vec3View("v_before", s.nodes.count());
+    s.nodes.w_before = Vec3View("w_before", s.nodes.count());
+  }
+  Kokkos::deep_copy(s.nodes.v_before, s.nodes.v);
+  Kokkos::deep_copy(s.nodes.w_before, s.nodes.w);
+}
+
+std::vector<PartRecord> part_energies(const State& s, Communicator& comm) {
+  const std::size_t np = s.part_info.size();
+  // Per part: internal, kinetic, hourglass, mass, momentum xyz, and the
+  // internal energy and count of its eroded shells (LS-DYNA's glstat keeps
+  // an eroded shell's energy apart, so the balance still closes).
+  constexpr int kFields = 9;
+  std::vector<double> sums(kFields * np, 0.0);
+  const auto& el = s.elements;
+  const auto& nd = s.nodes;
+  for (int e = 0; e < el.count(); ++e) {
+    double* out = &sums[kFields * el.part(e)];
+    if (el.alive(e)) {
+      out[0] += el.internal_energy(e);
+    } else {
+      out[7] += el.internal_energy(e);
+      out[8] += 1;
+    }
+    out[2] += el.hourglass_energy(e);
+  }
+  // Each node's kinetic energy and mass go to the part of its first corner.
+  for (int n = 0; n < nd.count(); ++n) {
+    if (!nd.owned[n] || nd.corner_offset(n) == nd.corner_offset(n + 1)) continue;
+    const int e = nd.corner(nd.corner_offset(n)) >> 2;
+    double* out = &sums[kFields * el.part(e)];
+    const double m = nd.mass(n), j = nd.inertia(n);
+    double v2 = 0, w2 = 0;
+    for (int k = 0; k < 3; ++k) {
+      v2 += double(nd.v_before(n, k)) * nd.v(n, k);
+      w2 += double(nd.w_before(n, k)) * nd.w(n, k);
+      out[4 + k] += m * nd.v(n, k);
+    }
+    out[1] += 0.5 * (m * v2 + j * w2);
+    out[3] += m;
+  }
+  comm.allreduce_sum(sums.data(), static_cast<int>(sums.size()));
+  std::vector<PartRecord> parts(np);
+  for (std::size_t p = 0; p < np; ++p) {
+    const double* in = &sums[kFields * p];
+    parts[p].id = s.part_info[p].id;
+    parts[p].title = s.part_info[p].title;
+    parts[p].internal = in[0];
+    parts[p].kinetic = in[1];
+    parts[p].hourglass = in[2];
+    parts[p].mass = in[3];
+    parts[p].momentum = {in[4], in[5], in[6]};
+    parts[p].eroded_internal = in[7];
+    parts[p].eroded_shells = static_cast<std::int64_t>(in[8]);
+  }
+  return parts;
+}
+
+EnergyRecord global_energies(const State& s, const std::vector<PartRecord>& parts, double contact,
+                             double initial_total) {
+  EnergyRecord r;
+  r.contact = contact;
+  r.time = s.time;
+  r.dt = s.dt_next;
+  r.cycle = s.cycle;
+  for (const PartRecord& p : parts) {
+    r.internal += p.internal;
+    r.kinetic += p.kinetic;
+    r.hourglass += p.hourglass;
+    r.mass += p.mass;
+    r.eroded_internal += p.eroded_internal;
+    r.eroded_shells += p.eroded_shells;
+    for (int k = 0; k < 3; ++k) r.momentum[k] += p.momentum[k];
+  }
+  for (const WallState& w : s.walls) {
+    // A moving wall's own kinetic energy is part of the system; what the
+    // nodes lost at the wall and the wall did not gain was dissipated.
+    const double wall_kinetic = w.moving ? 0.5 * w.mass * w.velocity * w.velocity : 0.0;
+    r.stonewall += w.absorbed_energy - (wall_kinetic - w.initial_kinetic);
+    r.kinetic += wall_kinetic;
+  }
+  r.added_mass = s.added_mass;
+  r.total = r.kinetic + r.internal + r.hourglass + r.contact + r.stonewall + r.eroded_internal;
+  r.ratio = initial_total > 0 ? r.total / initial_total : 1.0;
+  return r;
+}
+
+}  // namespace mc

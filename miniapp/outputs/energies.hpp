@@ -1,0 +1,23 @@
+// Global and per-part energies for glstat/matsum: summed on the host at
+// output times in a fixed order (deterministic), then across ranks.
+#pragma once
+
+#include <vector>
+
+#include "decomposition/parallel/communicator.hpp"
+#include "io/output/output_records.hpp"
+#include "miniapp/state/state.hpp"
+
+namespace mc {
+
+// Per-part sums; the global record is their total plus wall energies.
+// Needs nodes.v_before/w_before (see keep_half_step_velocities).
+// Keeps v^{n-1/2} before the velocity update of an output cycle.
+void keep_half_step_velocities(State& state);
+
+std::vector<PartRecord> part_energies(const State& state, Communicator& comm);
+// `contact`: the model-wide contact energy (ContactPhase::outputs).
+EnergyRecord global_energies(const State& state, const std::vector<PartRecord>& parts, double contact,
+                             double initial_total);
+
+}  // namespace mc

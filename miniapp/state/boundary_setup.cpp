@@ -1,0 +1,102 @@
+// Boundary conditions and bodies at start-up: SPC masks, initial
+// velocities, rigid walls (slave nodes on this rank) and rigid bodies.
+#include <cmath>
+#include <set>
+
+#include "miniapp/state/state_builder.hpp"
+
+namespace mc {
+namespace {
+
+// Local indices of the given user node ids that live on this rank.
+std::vector<int> local_nodes(const LocalMesh& mesh, const std::vector<GlobalId>& ids) {
+  std::vector<int> out;
+  for (GlobalId id : ids) {
+    auto it = mesh.node_index.find(id);
+    if (it != mesh.node_index.end()) out.push_back(it->second);
+  }
+  return out;
+}
+
+std::vector<int> all_nodes(const LocalMesh& mesh) {
+  std::vector<int> out(mesh.node_ids.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<int>(i);
+  return out;
+}
+
+}  // namespace
+
+void setup_spcs(const Model& model, const LocalMesh& mesh, State& s) {
+  auto fixed = Kokkos::create_mirror_view(s.nodes.fixed);
+  Kokkos::deep_copy(fixed, 0);
+  for (const Spc& spc : model.spcs) {
+    auto it = mesh.node_index.find(spc.node);
+    if (it == mesh.node_index.end()) continue;
+    for (int k = 0; k < 6; ++k)
+      if (spc.fixed[k]) fixed(it->second) |= static_cast<std::uint8_t>(1u << k);
+  }
+  Kokkos::deep_copy(s.nodes.fixed, fixed);
+}
+
+void apply_initial_velocities(const Model& model, const LocalMesh& mesh, State& s) {
+  auto v = Kokkos::create_mirror_view(s.nodes.v);
+  auto w = Kokkos::create_mirror_view(s.nodes.w);
+  Kokkos::deep_copy(v, 0);
+  Kokkos::deep_copy(w, 0);
+  for (const InitialVelocity& iv : model.initial_velocities) {
+    const std::vector<int> nodes = iv.all_nodes ? all_nodes(mesh) : local_nodes(mesh, iv.nodes);
+    for (int i : nodes) {
+      double vel[3] = {iv.v[0], iv.v[1], iv.v[2]};
+      if (iv.spin_about_center) {
+        const double r[3] = {mesh.node_x[i][0] - iv.center[0], mesh.node_x[i][1] - iv.center[1],
+                             mesh.node_x[i][2] - iv.center[2]};
+        vel[0] += iv.omega[1] * r[2] - iv.omega[2] * r[1];
+        vel[1] += iv.omega[2] * r[0] - iv.omega[0] * r[2];
+        vel[2] += iv.omega[0] * r[1] - iv.omega[1] * r[0];
+      }
+      for (int k = 0; k < 3; ++k) {
+        v(i, k) = static_cast<Real>(vel[k]);
+        w(i, k) = static_cast<Real>(iv.omega[k]);
+      }
+    }
+  }
+  Kokkos::deep_copy(s.nodes.v, v);
+  Kokkos::deep_copy(s.nodes.w, w);
+}
+
+void setup_rigid_walls(const Model& model, const LocalMesh& mesh, State& s) {
+  for (const RigidWall& rw : model.rigid_walls) {
+    WallState wall;
+    wall.nodes = rw.all_nodes ? all_nodes(mesh) : local_nodes(mesh, rw.nodes);
+    double n[3] = {rw.head[0] - rw.tail[0], rw.head[1] - rw.tail[1], rw.head[2] - rw.tail[2]};
+    const double len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    for (int k = 0; k < 3; ++k) {
+      wall.normal[k] = n[k] / len;
+      wall.point[k] = rw.tail[k];
+    }
+    wall.friction = rw.friction;
+    wall.moving = rw.moving;
+    wall.mass = rw.mass;
+    wall.velocity = rw.moving ? rw.speed : 0;
+    wall.initial_kinetic = 0.5 * wall.mass * wall.velocity * wall.velocity;
+    s.walls.push_back(wall);
+  }
+}
+
+// Nodes of rigid-part elements move with their body; a node shared with a
+// deformable part is merged into the body, as in LS-DYNA.
+void setup_rigid_bodies(const LocalMesh& mesh, State& s) {
+  if (s.rigid_bodies.empty()) return;
+  auto part = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.elements.part);
+  auto parts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.parts);
+  std::vector<std::set<int>> members(s.rigid_bodies.size());
+  for (std::size_t e = 0; e < mesh.element_ids.size(); ++e) {
+    const int body = parts(part(e)).rigid_body;
+    if (body < 0) continue;
+    for (int c = 0; c < 4; ++c) members[body].insert(mesh.element_nodes[e][c]);
+  }
+  for (std::size_t b = 0; b < members.size(); ++b)
+    s.rigid_bodies[b].nodes.assign(members[b].begin(), members[b].end());
+}
+
+}  // namespace mc

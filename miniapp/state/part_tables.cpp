@@ -1,0 +1,98 @@
+// Model materials/sections/parts -> the POD tables the kernels read.
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+#include "miniapp/state/state_builder.hpp"
+#include "miniapp/elements/shell_bt/thickness_rule.hpp"
+
+namespace mc {
+namespace {
+
+MaterialParams material_params(const Material& mat) {
+  MaterialParams p;
+  p.kind = mat.kind == MaterialKind::Elastic ? kElastic
+           : mat.kind == MaterialKind::Rigid ? kRigid
+                                             : kPlastic;
+  p.density = static_cast<Real>(mat.density);
+  p.youngs = static_cast<Real>(mat.youngs);
+  p.poisson = static_cast<Real>(mat.poisson);
+  p.shear_modulus = static_cast<Real>(mat.youngs / (2 * (1 + mat.poisson)));
+  p.plate_modulus = static_cast<Real>(mat.youngs / (1 - mat.poisson * mat.poisson));
+  p.wave_speed = static_cast<Real>(std::sqrt(mat.youngs / (mat.density * (1 - mat.poisson * mat.poisson))));
+  p.yield = static_cast<Real>(mat.yield);
+  // Linear hardening: sigma_y = SIGY + Ep epsp with Ep = E Etan / (E - Etan).
+  if (mat.tangent > 0 && mat.tangent < mat.youngs)
+    p.plastic_modulus = static_cast<Real>(mat.youngs * mat.tangent / (mat.youngs - mat.tangent));
+  p.fail_strain = static_cast<Real>(mat.fail_strain);
+  return p;
+}
+
+}  // namespace
+
+void build_part_tables(const Model& model, State& state) {
+  std::map<GlobalId, int> material_index;
+  std::vector<MaterialParams> materials;
+  std::vector<Real> cx, cy;
+  for (const auto& [id, mat] : model.materials) {
+    MaterialParams p = material_params(mat);
+    if (mat.kind == MaterialKind::PiecewiseLinearPlasticity && mat.hardening_curve != 0) {
+      const Curve& c = model.curves.at(mat.hardening_curve);
+      p.curve_begin = static_cast<int>(cx.size());
+      for (std::size_t i = 0; i < c.x.size(); ++i) {
+        cx.push_back(static_cast<Real>(c.x[i]));
+        cy.push_back(static_cast<Real>(c.y[i]));
+      }
+      p.curve_end = static_cast<int>(cx.size());
+      p.yield = static_cast<Real>(c.y.front());
+    }
+    material_index[id] = static_cast<int>(materials.size());
+    materials.push_back(p);
+  }
+
+  std::vector<PartParams> parts;
+  for (const auto& [id, part] : model.parts) {
+    const Section& sec = model.sections.at(part.section);
+    const Material& mat = model.materials.at(part.material);
+    PartParams p;
+    p.material = material_index.at(part.material);
+    p.nip = sec.nip;
+    const HourglassControl hg = part.hourglass != 0 ? model.hourglass.at(part.hourglass)
+                                                    : model.controls.hourglass;
+    p.ihq = hg.ihq;
+    p.qh = static_cast<Real>(hg.qh);
+    p.shear_factor = static_cast<Real>(sec.shear_factor);
+    p.thickness = static_cast<Real>(sec.thickness);
+    const ThicknessRule rule = model.controls.integration == Integration::Lobatto && sec.nip >= 2
+                                   ? lobatto_rule(sec.nip)
+                                   : gauss_rule(sec.nip);
+    for (int k = 0; k < sec.nip; ++k) {
+      p.zeta[k] = static_cast<Real>(rule.zeta[k]);
+      p.weight[k] = static_cast<Real>(rule.weight[k]);
+    }
+    if (mat.kind == MaterialKind::Rigid) p.rigid_body = static_cast<int>(state.rigid_bodies.size());
+    if (p.ihq == 4) state.uses_hourglass_stiffness = true;
+    state.max_points = std::max(state.max_points, sec.nip);
+    if (p.rigid_body >= 0) {
+      RigidBody body;
+      body.part_id = id;
+      state.rigid_bodies.push_back(body);
+    }
+    state.part_info.push_back({id, part.title, mat.kind == MaterialKind::Rigid});
+    parts.push_back(p);
+  }
+
+  auto copy_table = [](auto& view, const auto& host, const char* label) {
+    using ViewType = std::decay_t<decltype(view)>;
+    view = ViewType(std::string(label), host.size());
+    auto mirror = Kokkos::create_mirror_view(view);
+    for (std::size_t i = 0; i < host.size(); ++i) mirror(i) = host[i];
+    Kokkos::deep_copy(view, mirror);
+  };
+  copy_table(state.materials, materials, "materials");
+  copy_table(state.parts, parts, "parts");
+  copy_table(state.curve_x, cx, "curve_x");
+  copy_table(state.curve_y, cy, "curve_y");
+}
+
+}  // namespace mc

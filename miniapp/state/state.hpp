@@ -1,0 +1,123 @@
+// Solver state of one rank: nodes, elements, the constant tables the
+// kernels read, rigid bodies and walls. Built once by build_state(); the
+// time loop only advances it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "contact/contact_setup.hpp"
+#include "io/model.hpp"
+#include "io/output/output_records.hpp"
+#include "miniapp/materials/material_params.hpp"
+#include "decomposition/parallel/views.hpp"
+
+namespace mc {
+
+static_assert(Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible,
+              "minicrash runs on host backends (OpenMP, Serial); device Views need mirrors added");
+
+// Degree-of-freedom bits in NodeData::fixed.
+inline constexpr std::uint8_t kFixX = 1, kFixY = 2, kFixZ = 4, kFixRx = 8, kFixRy = 16, kFixRz = 32;
+
+struct NodeData {
+  Vec3View x, x0, v, w;       // position, initial position, velocity, angular velocity
+  Vec3View f, m;              // net force and moment of the current cycle
+  Vec3View fc;                // this rank's share of the contact force (size 0 without contact)
+  // v^{n-1/2}, w^{n-1/2} kept at output cycles only: kinetic energy at t^n is
+  // 1/2 m v^{n-1/2}.v^{n+1/2}, the quantity central differences conserve.
+  Vec3View v_before, w_before;
+  RealView mass, inertia;     // lumped mass, lumped (scaled) rotary inertia
+  ByteView fixed;             // SPC bits
+  IntView corner_offset, corner;  // node -> element corners (4*e + c), for the gather
+  std::vector<GlobalId> ids;  // user ids, host only
+  // 1 where this rank is the lowest holder of the node: only owned nodes
+  // count in model-wide sums (energies, momenta, rigid-body and wall totals).
+  std::vector<std::uint8_t> owned;
+  int count() const { return static_cast<int>(x.extent(0)); }
+};
+
+struct ElementData {
+  Conn4View conn;             // local node indices; n3 == n4 for triangles
+  IntView part;               // index into the part table
+  ByteView alive;             // 0 once eroded
+  RealView density_scale;     // mass scaling factor per element (size 0 when unused)
+  PointStateView points;      // packed(points, e, 4*k + j): sxx syy sxy epsp of point k
+  Shear2View shear;           // transverse shear stresses (constant through thickness)
+  Hourglass5View hourglass_q; // IHQ 4 stored resultants (size 0 when unused)
+  CornerForceView force;      // corner_force(force, e, c, k): internal force/moment, global frame
+  DoubleView internal_energy, hourglass_energy;
+  std::vector<GlobalId> ids;  // user ids, host only
+  // Each element's share of mass and rotary inertia at each of its nodes,
+  // kept from lumping until the shared nodes' masses are completed.
+  std::vector<Real> mass_share, inertia_share;
+  int count() const { return static_cast<int>(conn.extent(0)); }
+};
+
+struct RigidBody {
+  GlobalId part_id = 0;
+  std::vector<int> nodes;     // local nodes moving with the body
+  double mass = 0;
+  std::array<double, 3> center{}, velocity{}, omega{};
+};
+
+struct WallState {
+  std::vector<int> nodes;     // slave nodes (local)
+  std::array<double, 3> point{}, normal{};  // the plane: point on it, unit normal into the structure
+  double friction = 0;
+  bool moving = false;
+  double mass = 0, velocity = 0;  // moving wall: mass, normal velocity
+  double position = 0;            // moving wall: displacement along the normal
+  double initial_kinetic = 0;     // moving wall: 1/2 M V0^2
+  // This rank's share, kept locally and summed over ranks only when an
+  // output needs it (a moving wall sums its impulse every cycle).
+  std::array<double, 3> local_impulse{};  // of the last cycle, owned nodes
+  double local_absorbed = 0;              // stonewall energy so far, owned nodes
+  double last_dt = 0;
+  // Model-wide values as of the last reduce_wall_outputs.
+  std::array<double, 3> force{};  // force on the wall during the last cycle
+  double absorbed_energy = 0;     // stonewall energy
+};
+
+struct PartInfo {  // host-side part description for matsum and reports
+  GlobalId id = 0;
+  std::string title;
+  bool rigid = false;
+};
+
+struct State {
+  NodeData nodes;
+  ElementData elements;
+  MaterialTable materials;
+  PartTable parts;
+  RealView curve_x, curve_y;  // all hardening curves, concatenated
+  std::vector<PartInfo> part_info;
+  std::vector<RigidBody> rigid_bodies;
+  std::vector<WallState> walls;
+  ContactSetup contact;
+  int max_points = 0;         // largest NIP over parts (row width / 4 of points)
+  bool uses_hourglass_stiffness = false;
+  double added_mass = 0;      // by mass scaling
+  double initial_dt_scaled_target = 0;
+
+  // What the time loop carries from cycle to cycle besides the fields above,
+  // so that a restart resumes exactly where the run stopped.
+  struct Carry {
+    double dt_floor = 0;               // DTMIN * first step
+    double initial_total = 0;          // energy at cycle 0 (energy ratio)
+    EnergyRecord first_energy;
+    std::array<double, 5> next_output{};  // glstat, matsum, rwforc, d3plot, rcforc clocks
+    std::vector<double> d3plot_times;  // ParaView steps written so far
+    std::vector<double> contact_friction_work;  // per interface, this rank's pairs
+  } carry;
+
+  // Time integration.
+  double time = 0;
+  double dt_prev = 0;         // dt^{n-1/2}: the step that led to the current positions
+  double dt_next = 0;         // dt^{n+1/2}
+  std::int64_t cycle = 0;
+};
+
+}  // namespace mc

@@ -1,0 +1,55 @@
+// The evolving part of a State, listed once: the restart writer and reader
+// and the state checksum all walk state_fields, so they cannot disagree about
+// what "the state" is. IO provides view(v), pod(x) and vec(std::vector).
+#pragma once
+
+#include "miniapp/state/state.hpp"
+
+namespace mc {
+
+template <class IO, class S>
+inline void state_fields(IO& io, S& s) {
+  io.view(s.nodes.x);
+  io.view(s.nodes.v);
+  io.view(s.nodes.w);
+  io.view(s.elements.alive);
+  io.view(s.elements.points);
+  io.view(s.elements.shear);
+  io.view(s.elements.hourglass_q);
+  io.view(s.elements.internal_energy);
+  io.view(s.elements.hourglass_energy);
+  io.pod(s.time);
+  io.pod(s.dt_prev);
+  io.pod(s.dt_next);
+  io.pod(s.cycle);
+  for (auto& b : s.rigid_bodies) {
+    io.pod(b.mass);
+    io.pod(b.center);
+    io.pod(b.velocity);
+    io.pod(b.omega);
+  }
+  for (auto& w : s.walls) {
+    io.pod(w.local_impulse);
+    io.pod(w.local_absorbed);
+    io.pod(w.last_dt);
+    io.pod(w.force);
+    io.pod(w.absorbed_energy);
+    io.pod(w.velocity);
+    io.pod(w.position);
+  }
+}
+
+// What the time loop carries besides the physics (output clocks and
+// history): restarted, but not part of the checksum, since a run that stops
+// and restarts writes one more output at its stop.
+template <class IO, class S>
+inline void loop_carry_fields(IO& io, S& s) {
+  io.pod(s.carry.dt_floor);
+  io.pod(s.carry.initial_total);
+  io.pod(s.carry.first_energy);
+  io.pod(s.carry.next_output);
+  io.vec(s.carry.d3plot_times);
+  io.vec(s.carry.contact_friction_work);
+}
+
+}  // namespace mc

@@ -1,0 +1,25 @@
+#include "miniapp/state/state_memory.hpp"
+
+namespace mc {
+namespace {
+
+template <class View>
+std::size_t bytes(const View& v) {
+  return v.span() * sizeof(typename View::value_type);
+}
+
+}  // namespace
+
+std::size_t state_bytes(const State& s) {
+  const NodeData& n = s.nodes;
+  const ElementData& e = s.elements;
+  std::size_t total = bytes(n.x) + bytes(n.x0) + bytes(n.v) + bytes(n.w) + bytes(n.f) + bytes(n.m) +
+                      bytes(n.v_before) + bytes(n.w_before) + bytes(n.mass) + bytes(n.inertia) + bytes(n.fixed) +
+                      bytes(n.corner_offset) + bytes(n.corner) + n.ids.size() * sizeof(GlobalId);
+  total += bytes(e.conn) + bytes(e.part) + bytes(e.alive) + bytes(e.density_scale) + bytes(e.points) +
+           bytes(e.shear) + bytes(e.hourglass_q) + bytes(e.force) + bytes(e.internal_energy) +
+           bytes(e.hourglass_energy) + e.ids.size() * sizeof(GlobalId);
+  return total;
+}
+
+}  // namespace mc
