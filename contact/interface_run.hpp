@@ -10,18 +10,10 @@
 
 #include "contact/contact_setup.hpp"
 #include "contact/node_segment_penalty.hpp"
+#include "decomposition/halo/exchange_plan.hpp"
 #include "io/model.hpp"
 
 namespace mc {
-
-// Which ghost nodes go where every cycle, and where they land here.
-struct GhostPlan {
-  std::vector<int> send_rank;                 // ranks this rank sends ghosts to
-  std::vector<std::vector<int>> send_nodes;   // per send rank: contact nodes (table slots < local)
-  std::vector<int> recv_rank;                 // ranks that send ghosts here
-  std::vector<int> recv_offset;               // ghosts of recv_rank[q]: slots [offset[q], offset[q+1])
-  std::vector<std::vector<double>> send_buffer, recv_buffer;
-};
 
 struct InterfaceRun {
   const InterfaceSetup* setup = nullptr;
@@ -47,7 +39,11 @@ struct InterfaceRun {
   // pair * 5 + role, role 0 for the node, 1 + c for segment corner c.
   std::vector<int> entry_offset, entry;
   std::vector<double> slot_force;      // 3 per slot, this cycle
-  GhostPlan ghosts;
+  // Ghosts: this rank's contact nodes (slots < local) that other ranks'
+  // segments may touch go out; ghosts from recv rank q land in slots
+  // [ghost_offset[q], ghost_offset[q + 1]).
+  ExchangePlan<double> ghosts;
+  std::vector<int> ghost_offset;
   std::int64_t last_sort_cycle = -1;
   bool sorted = false;
   // This cycle's sums over the pairs this rank computed.

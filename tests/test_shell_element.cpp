@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "decomposition/subdomain/local_mesh.hpp"
-#include "miniapp/elements/shell_bt/shell_internal_force.hpp"
+#include "miniapp/elements/element_forces.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
 
@@ -41,7 +41,7 @@ TEST(ShellElement, PatchTestConstantMembraneStrainGivesUniformStressTo1em10) {
     s.nodes.v(n, 1) = c * s.nodes.x(n, 0) + d * s.nodes.x(n, 1);
   }
   const double dt = 0.5;
-  shell_internal_force(s, dt);
+  element_forces(s, dt);
   const double E = Steel::youngs, nu = Steel::poisson, G = E / (2 * (1 + nu));
   const double exx = a * dt, eyy = d * dt, gxy = (b + c) * dt;
   const double expect[3] = {E / (1 - nu * nu) * (exx + nu * eyy), E / (1 - nu * nu) * (eyy + nu * exx), G * gxy};
@@ -70,7 +70,7 @@ TEST(ShellElement, StableTimestepOfSquareElementIsSideOverPlateWaveSpeed) {
   State s = build_state(m, whole_model_mesh(m));
   const double c = std::sqrt(Steel::youngs / (Steel::density * (1 - Steel::poisson * Steel::poisson)));
   const double hand = 5.0 / c;  // 9.2215e-4 ms for steel
-  EXPECT_NEAR(shell_internal_force(s, 0), hand, 1e-12 * hand);
+  EXPECT_NEAR(element_forces(s, 0), hand, 1e-12 * hand);
 }
 
 // A triangle (n3 == n4) uses twice its area over its longest side.
@@ -84,7 +84,7 @@ TEST(ShellElement, StableTimestepOfRightTriangleIsTwiceAreaOverHypotenuseOverSpe
   State s = build_state(m, whole_model_mesh(m));
   const double c = std::sqrt(Steel::youngs / (Steel::density * (1 - Steel::poisson * Steel::poisson)));
   const double hand = 2 * 8.0 / std::sqrt(32.0) / c;
-  EXPECT_NEAR(shell_internal_force(s, 0), hand, 1e-12 * hand);
+  EXPECT_NEAR(element_forces(s, 0), hand, 1e-12 * hand);
 }
 
 }  // namespace

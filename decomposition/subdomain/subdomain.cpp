@@ -5,12 +5,11 @@
 #include <map>
 #include <stdexcept>
 
+#include "decomposition/parallel/message_tags.hpp"
 #include "decomposition/subdomain/model_transfer.hpp"
 
 namespace mc {
 namespace {
-
-constexpr int kSubdomainTag = 101;
 
 void put64(std::vector<char>& out, std::int64_t v) {
   const auto* p = reinterpret_cast<const char*>(&v);
@@ -133,10 +132,10 @@ Subdomain SubdomainBuilder::build(int rank) const {
 Subdomain scatter_subdomains(const Model* global, const std::vector<int>* part, Communicator& comm) {
   if (comm.root()) {
     const SubdomainBuilder builder(*global, *part, comm.size());
-    for (int r = 1; r < comm.size(); ++r) comm.send(pack_subdomain(builder.build(r)), r, kSubdomainTag);
+    for (int r = 1; r < comm.size(); ++r) comm.send(pack_subdomain(builder.build(r)), r, tags::kSubdomain);
     return builder.build(0);
   }
-  return unpack_subdomain(comm.recv(0, kSubdomainTag));
+  return unpack_subdomain(comm.recv(0, tags::kSubdomain));
 }
 
 }  // namespace mc

@@ -12,7 +12,7 @@
 #include "miniapp/nodal/nodal_update.hpp"
 #include "miniapp/nodal/rigid_bodies.hpp"
 #include "miniapp/nodal/rigid_walls.hpp"
-#include "miniapp/elements/shell_bt/shell_internal_force.hpp"
+#include "miniapp/elements/element_forces.hpp"
 #include "miniapp/driver/restart.hpp"
 #include "miniapp/driver/stop_request.hpp"
 #include "miniapp/outputs/vtk_snapshot.hpp"
@@ -125,29 +125,10 @@ EnergyRecord write_outputs(State& s, Outputs& out, const ContactPhase& contact, 
 
 // The first collapsed/inverted element, by user id, agreed on by all ranks.
 [[noreturn]] void report_bad_element(const State& s, Communicator& comm) {
-  std::int64_t local = -1, local_part = -1, local_nonfinite = 0;
-  const auto& el = s.elements;
-  for (int e = 0; e < el.count() && local < 0; ++e) {
-    if (!el.alive(e) || s.parts(el.part(e)).rigid_body >= 0) continue;
-    bool finite = true;
-    for (int c = 0; c < 4; ++c)
-      for (int k = 0; k < 3; ++k) finite = finite && std::isfinite(double(s.nodes.x(el.conn(e, c), k)));
-    const auto& n = el.conn;
-    const auto& x = s.nodes.x;
-    double d31[3], d42[3];
-    for (int k = 0; k < 3; ++k) {
-      d31[k] = x(n(e, 2), k) - x(n(e, 0), k);
-      d42[k] = x(n(e, 3), k) - x(n(e, 1), k);
-    }
-    const double cz = d31[0] * d42[1] - d31[1] * d42[0], cx = d31[1] * d42[2] - d31[2] * d42[1],
-                 cy = d31[2] * d42[0] - d31[0] * d42[2];
-    const double n2 = cx * cx + cy * cy + cz * cz;
-    if (!finite || !(n2 > 0)) {
-      local = el.ids[e];
-      local_part = s.part_info[el.part(e)].id;
-      local_nonfinite = !finite || !std::isfinite(n2);  // overflowed, not folded flat
-    }
-  }
+  BadElement bad;
+  for (const auto& block : s.blocks)
+    if (bad.id < 0) bad = block->first_bad_element(s);
+  const std::int64_t local = bad.id, local_part = bad.part, local_nonfinite = bad.nonfinite;
   const std::int64_t id = comm.allreduce_max(local);
   const std::int64_t part = comm.allreduce_max(local == id ? local_part : std::int64_t{-1});
   const std::int64_t nonfinite = comm.allreduce_max(local == id ? local_nonfinite : std::int64_t{0});
@@ -190,7 +171,7 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
       double dt_local;
       {
         ScopedPhase phase(result.timers, Phase::Elements);
-        dt_local = shell_internal_force(s, static_cast<Real>(s.dt_prev));
+        dt_local = element_forces(s, static_cast<Real>(s.dt_prev));
       }
       // One Allreduce a cycle: the step, and with contact whether any rank needs a bucket sort.
       double agreed[2] = {dt_local < 0 ? -1.0 : rs.tssfac * dt_local, contact.active() && contact.wants_sort(contact_mesh, {s.time, s.cycle, s.dt_prev}) ? -1.0 : 0.0};
@@ -233,20 +214,17 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
         result.timers.add(Phase::Contact, -message_seconds);
         result.timers.add(Phase::ContactMessages, message_seconds);
       }
-      if (halo && halo->active()) {
-        {
-          ScopedPhase phase(result.timers, Phase::Nodes);
-          gather_nodal_forces(s);
-        }
-        {
-          ScopedPhase phase(result.timers, Phase::SharedNodes);
-          halo->sum_shared_forces(s.elements.force, s.nodes.fc, s.nodes.f, s.nodes.m, comm);
-        }
+      {
+        ScopedPhase phase(result.timers, Phase::Nodes);
+        gather_nodal_forces(s);
+      }
+      if (halo) {
+        ScopedPhase phase(result.timers, Phase::SharedNodes);
+        sum_shared_forces(s, *halo, comm);
+      }
+      {
         ScopedPhase phase(result.timers, Phase::Nodes);
         integrate_velocities(s, static_cast<Real>(dt_avg));
-      } else {
-        ScopedPhase phase(result.timers, Phase::Nodes);
-        update_velocities(s, static_cast<Real>(dt_avg));
       }
       {
         ScopedPhase phase(result.timers, Phase::RigidBodies);

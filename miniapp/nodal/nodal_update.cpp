@@ -3,72 +3,72 @@
 namespace mc {
 namespace {
 
-// v += (f/m) dt with SPC'd components held at zero, for one node.
-KOKKOS_INLINE_FUNCTION void accelerate(const NodeData& nd, int n, const Real sum[6], Real dt_avg) {
-  const std::uint8_t fix = nd.fixed(n);
-  const Real inv_m = nd.mass(n) > 0 ? Real(1) / nd.mass(n) : Real(0);
-  const Real inv_i = nd.inertia(n) > 0 ? Real(1) / nd.inertia(n) : Real(0);
-  for (int k = 0; k < 3; ++k) {
-    nd.v(n, k) = (fix & (1u << k)) ? Real(0) : nd.v(n, k) + sum[k] * inv_m * dt_avg;
-    nd.w(n, k) = (fix & (8u << k)) ? Real(0) : nd.w(n, k) + sum[3 + k] * inv_i * dt_avg;
+// Sum of node n's terms, component by component, in table order.
+template <int Width>
+KOKKOS_INLINE_FUNCTION void sum_terms(const ConstView<IntView>& offset, const ConstView<IntView>& term, int stride,
+                                      const Real* corners, int n, Real sum[Width]) {
+  for (int k = 0; k < Width; ++k) sum[k] = 0;
+  for (int i = offset(n); i < offset(n + 1); ++i) {
+    const Real* t = corners + term(i);
+    for (int k = 0; k < Width; ++k) sum[k] += t[k * stride];
   }
 }
 
-// Minus the sum of the internal forces at the node's corners, in CSR order,
-// stored as the node's net force and moment.
-KOKKOS_INLINE_FUNCTION void gather(const NodeData& nd, const CornerForceView& force, int n, Real sum[6]) {
-  for (int k = 0; k < 6; ++k) sum[k] = 0;
-  for (int i = nd.corner_offset(n); i < nd.corner_offset(n + 1); ++i) {
-    const int e = nd.corner(i) >> 2, c = nd.corner(i) & 3;
-    for (int k = 0; k < 6; ++k) sum[k] -= corner_force(force, e, c, k);
-  }
-  // After the corners, as Halo adds it at shared nodes.
-  if (nd.fc.extent(0) > 0)
-    for (int k = 0; k < 3; ++k) sum[k] += nd.fc(n, k);
-  for (int k = 0; k < 3; ++k) {
-    nd.f(n, k) = sum[k];
-    nd.m(n, k) = sum[3 + k];
-  }
-}
-
-// The Views of NodeData without its host vectors, cheap to capture.
-NodeData device_part(const NodeData& nd) {
-  NodeData d;
-  d.x = nd.x; d.v = nd.v; d.w = nd.w; d.f = nd.f; d.m = nd.m; d.fc = nd.fc;
-  d.mass = nd.mass; d.inertia = nd.inertia; d.fixed = nd.fixed;
-  d.corner_offset = nd.corner_offset; d.corner = nd.corner;
-  return d;
+// Writes the halo's sums at shared nodes through set(node, k, value).
+template <class Set>
+void complete_shared(State& s, Halo& halo, const CornerField& field, Set set, Communicator& comm) {
+  if (!halo.active()) return;
+  std::vector<Real> sums;
+  halo.sum_shared(field, sums, comm);
+  const std::vector<int>& nodes = halo.shared_nodes();
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    for (int k = 0; k < field.width; ++k) set(nodes[i], k, sums[i * field.width + k]);
 }
 
 }  // namespace
 
-void update_velocities(State& s, Real dt_avg) {
-  const NodeData nd = device_part(s.nodes);
-  const auto force = s.elements.force;
+void gather_nodal_forces(State& s) {
+  const auto offset = s.nodes.terms.offset;
+  const auto term = s.nodes.terms.term;
+  const int stride = s.nodes.terms.stride;
+  const Real* corners = s.corners.data();
+  const auto fc = s.nodes.fc;
+  const auto f = s.nodes.f;
+  const auto m = s.nodes.m;
   Kokkos::parallel_for(
-      "nodes::gather_and_accelerate", RangePolicy(0, nd.count()), KOKKOS_LAMBDA(const int n) {
+      "nodes::gather", RangePolicy(0, s.nodes.count()), KOKKOS_LAMBDA(const int n) {
         Real sum[6];
-        gather(nd, force, n, sum);
-        accelerate(nd, n, sum, dt_avg);
+        sum_terms<6>(offset, term, stride, corners, n, sum);
+        // After the corners, as the halo adds it at shared nodes.
+        if (fc.extent(0) > 0)
+          for (int k = 0; k < 3; ++k) sum[k] += fc(n, k);
+        for (int k = 0; k < 3; ++k) {
+          f(n, k) = sum[k];
+          m(n, k) = sum[3 + k];
+        }
       });
 }
 
-void gather_nodal_forces(State& s) {
-  const NodeData nd = device_part(s.nodes);
-  const auto force = s.elements.force;
-  Kokkos::parallel_for(
-      "nodes::gather", RangePolicy(0, nd.count()), KOKKOS_LAMBDA(const int n) {
-        Real sum[6];
-        gather(nd, force, n, sum);
-      });
+void sum_shared_forces(State& s, Halo& halo, Communicator& comm) {
+  const auto f = s.nodes.f;
+  const auto m = s.nodes.m;
+  complete_shared(s, halo, {s.corners.data(), 6, s.nodes.fc},
+                  [&](int n, int k, Real v) { (k < 3 ? f(n, k) : m(n, k - 3)) = v; }, comm);
 }
 
 void integrate_velocities(State& s, Real dt_avg) {
-  const NodeData nd = device_part(s.nodes);
+  const auto v = s.nodes.v, w = s.nodes.w, f = s.nodes.f, m = s.nodes.m;
+  const auto mass = s.nodes.mass, inertia = s.nodes.inertia;
+  const auto fixed = s.nodes.fixed;
   Kokkos::parallel_for(
-      "nodes::accelerate", RangePolicy(0, nd.count()), KOKKOS_LAMBDA(const int n) {
-        const Real sum[6] = {nd.f(n, 0), nd.f(n, 1), nd.f(n, 2), nd.m(n, 0), nd.m(n, 1), nd.m(n, 2)};
-        accelerate(nd, n, sum, dt_avg);
+      "nodes::accelerate", RangePolicy(0, s.nodes.count()), KOKKOS_LAMBDA(const int n) {
+        const std::uint8_t fix = fixed(n);
+        const Real inv_m = mass(n) > 0 ? Real(1) / mass(n) : Real(0);
+        const Real inv_i = inertia(n) > 0 ? Real(1) / inertia(n) : Real(0);
+        for (int k = 0; k < 3; ++k) {
+          v(n, k) = (fix & (1u << k)) ? Real(0) : v(n, k) + f(n, k) * inv_m * dt_avg;
+          w(n, k) = (fix & (8u << k)) ? Real(0) : w(n, k) + m(n, k) * inv_i * dt_avg;
+        }
       });
 }
 
@@ -79,6 +79,27 @@ void update_positions(State& s, Real dt) {
       "nodes::advance_positions", RangePolicy(0, s.nodes.count()), KOKKOS_LAMBDA(const int n) {
         for (int k = 0; k < 3; ++k) x(n, k) += v(n, k) * dt;
       });
+}
+
+void gather_nodal_masses(State& s) {
+  const auto offset = s.nodes.terms.offset;
+  const auto term = s.nodes.terms.term;
+  const int stride = s.nodes.terms.stride;
+  const Real* corners = s.corners.data();
+  const auto mass = s.nodes.mass, inertia = s.nodes.inertia;
+  Kokkos::parallel_for(
+      "nodes::gather_masses", RangePolicy(0, s.nodes.count()), KOKKOS_LAMBDA(const int n) {
+        Real sum[2];
+        sum_terms<2>(offset, term, stride, corners, n, sum);
+        mass(n) = sum[0];
+        inertia(n) = sum[1];
+      });
+}
+
+void sum_shared_masses(State& s, Halo& halo, Communicator& comm) {
+  const auto mass = s.nodes.mass, inertia = s.nodes.inertia;
+  complete_shared(s, halo, {s.corners.data(), 2, Vec3View()},
+                  [&](int n, int k, Real v) { (k == 0 ? mass(n) : inertia(n)) = v; }, comm);
 }
 
 }  // namespace mc

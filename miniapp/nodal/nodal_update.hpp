@@ -1,21 +1,28 @@
-// Nodal phase of a cycle (central difference, lumped mass).
+// Nodal phase of a cycle (central difference, lumped mass), the same on
+// one rank as on many: each node gathers its terms, the halo completes
+// the shared nodes (nothing to do on one rank), then velocities and
+// positions advance.
 #pragma once
 
+#include "decomposition/halo/halo.hpp"
 #include "miniapp/state/state.hpp"
 
 namespace mc {
 
-// Gathers the corner forces of each node in a fixed order (deterministic for
-// any thread count), stores the net force/moment, and advances velocities:
-// v^{n+1/2} = v^{n-1/2} + (f/m) dt_avg, with SPC'd components held at zero.
-void update_velocities(State& state, Real dt_avg);
-
-// The same in two steps, for subdomains: the shared nodes' partial forces
-// are completed between them (Halo::sum_shared).
+// Each node's net force and moment: the sum of its corner terms in the
+// order of nodes.terms (deterministic for any thread count), then this
+// rank's contact share.
 void gather_nodal_forces(State& state);
+// Shared nodes: the complete sums over every rank holding them.
+void sum_shared_forces(State& state, Halo& halo, Communicator& comm);
+// v^{n+1/2} = v^{n-1/2} + (f/m) dt_avg, with SPC'd components held at zero.
 void integrate_velocities(State& state, Real dt_avg);
-
 // x^{n+1} = x^n + v^{n+1/2} dt.
 void update_positions(State& state, Real dt);
+
+// Lumped nodal masses and rotary inertias from the mass shares the blocks
+// wrote to the corner array (build_state), completed at shared nodes.
+void gather_nodal_masses(State& state);
+void sum_shared_masses(State& state, Halo& halo, Communicator& comm);
 
 }  // namespace mc

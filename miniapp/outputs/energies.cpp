@@ -18,23 +18,27 @@ std::vector<PartRecord> part_energies(const State& s, Communicator& comm) {
   // an eroded shell's energy apart, so the balance still closes).
   constexpr int kFields = 9;
   std::vector<double> sums(kFields * np, 0.0);
-  const auto& el = s.elements;
-  const auto& nd = s.nodes;
-  for (int e = 0; e < el.count(); ++e) {
-    double* out = &sums[kFields * el.part(e)];
-    if (el.alive(e)) {
-      out[0] += el.internal_energy(e);
-    } else {
-      out[7] += el.internal_energy(e);
-      out[8] += 1;
+  struct Sink final : EnergySink {
+    std::vector<double>& sums;
+    explicit Sink(std::vector<double>& out) : sums(out) {}
+    void add(int part, double internal, double hourglass, bool eroded) override {
+      double* out = &sums[kFields * static_cast<std::size_t>(part)];
+      if (!eroded) {
+        out[0] += internal;
+      } else {
+        out[7] += internal;
+        out[8] += 1;
+      }
+      out[2] += hourglass;
     }
-    out[2] += el.hourglass_energy(e);
-  }
+  } sink(sums);
+  for (const auto& block : s.blocks) block->energies(s, sink);
   // Each node's kinetic energy and mass go to the part of its first corner.
+  const auto& nd = s.nodes;
+  const auto& terms = nd.terms;
   for (int n = 0; n < nd.count(); ++n) {
-    if (!nd.owned[n] || nd.corner_offset(n) == nd.corner_offset(n + 1)) continue;
-    const int e = nd.corner(nd.corner_offset(n)) >> 2;
-    double* out = &sums[kFields * el.part(e)];
+    if (!nd.owned[n] || terms.offset(n) == terms.offset(n + 1)) continue;
+    double* out = &sums[kFields * static_cast<std::size_t>(nd.part[static_cast<std::size_t>(n)])];
     const double m = nd.mass(n), j = nd.inertia(n);
     double v2 = 0, w2 = 0;
     for (int k = 0; k < 3; ++k) {

@@ -5,12 +5,15 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "contact/contact_setup.hpp"
+#include "decomposition/halo/node_terms.hpp"
 #include "io/model.hpp"
 #include "io/output/output_records.hpp"
+#include "miniapp/elements/element_block.hpp"
 #include "miniapp/materials/material_params.hpp"
 #include "decomposition/parallel/views.hpp"
 
@@ -31,14 +34,16 @@ struct NodeData {
   Vec3View v_before, w_before;
   RealView mass, inertia;     // lumped mass, lumped (scaled) rotary inertia
   ByteView fixed;             // SPC bits
-  IntView corner_offset, corner;  // node -> element corners (4*e + c), for the gather
+  NodeTerms terms;            // the element corners each node sums, for the gather
   std::vector<GlobalId> ids;  // user ids, host only
+  std::vector<int> part;      // the part of the node's first corner (matsum's kinetic energy), host only
   // 1 where this rank is the lowest holder of the node: only owned nodes
   // count in model-wide sums (energies, momenta, rigid-body and wall totals).
   std::vector<std::uint8_t> owned;
   int count() const { return static_cast<int>(x.extent(0)); }
 };
 
+// The fields of the Belytschko-Tsay shells (elements/shell_bt/shell_block.hpp).
 struct ElementData {
   Conn4View conn;             // local node indices; n3 == n4 for triangles
   IntView part;               // index into the part table
@@ -47,12 +52,9 @@ struct ElementData {
   PointStateView points;      // packed(points, e, 4*k + j): sxx syy sxy epsp of point k
   Shear2View shear;           // transverse shear stresses (constant through thickness)
   Hourglass5View hourglass_q; // IHQ 4 stored resultants (size 0 when unused)
-  CornerForceView force;      // corner_force(force, e, c, k): internal force/moment, global frame
+  CornerForceView force;      // the shells' part of State::corners: minus the internal force/moment, global frame
   DoubleView internal_energy, hourglass_energy;
   std::vector<GlobalId> ids;  // user ids, host only
-  // Each element's share of mass and rotary inertia at each of its nodes,
-  // kept from lumping until the shared nodes' masses are completed.
-  std::vector<Real> mass_share, inertia_share;
   int count() const { return static_cast<int>(conn.extent(0)); }
 };
 
@@ -90,6 +92,11 @@ struct PartInfo {  // host-side part description for matsum and reports
 struct State {
   NodeData nodes;
   ElementData elements;
+  // The element blocks, and the corner array they write and the nodes
+  // gather (element_block.hpp). Right after build_state it holds the
+  // lumped mass shares, until the shared nodes' masses are complete.
+  std::vector<std::shared_ptr<ElementBlock>> blocks;
+  RealView corners;
   MaterialTable materials;
   PartTable parts;
   RealView curve_x, curve_y;  // all hardening curves, concatenated

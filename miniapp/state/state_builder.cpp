@@ -1,11 +1,13 @@
-// Allocates the Views of one rank and fills nodes, elements, lumped masses
-// and the node->corner table used by the deterministic force gather.
+// Allocates the Views of one rank and fills nodes, elements, the element
+// blocks with their corner array and node terms, and the lumped masses.
 #include "miniapp/state/state_builder.hpp"
 
-#include <cmath>
+#include <limits>
 #include <map>
+#include <stdexcept>
 
-#include "miniapp/elements/shell_bt/shell_bt.hpp"
+#include "miniapp/elements/shell_bt/shell_block.hpp"
+#include "miniapp/nodal/nodal_update.hpp"
 #include "miniapp/state/contact_mesh_of.hpp"
 
 namespace mc {
@@ -43,7 +45,6 @@ void build_elements(const Model& model, const LocalMesh& mesh, State& s) {
   el.points = PointStateView("points", pack_count(ne), 4 * s.max_points);
   el.shear = Shear2View("shear", ne);
   el.hourglass_q = Hourglass5View("hourglass_q", s.uses_hourglass_stiffness ? ne : 0);
-  el.force = CornerForceView("corner_force", pack_count(ne));
   el.internal_energy = DoubleView("internal_energy", ne);
   el.hourglass_energy = DoubleView("hourglass_energy", ne);
   el.density_scale = RealView("density_scale", 0);
@@ -59,95 +60,70 @@ void build_elements(const Model& model, const LocalMesh& mesh, State& s) {
   Kokkos::deep_copy(el.alive, 1);
 }
 
-// Node -> corner list (CSR) in ascending corner order, so every node sums
-// its corner forces in the same order whatever the thread count.
-void build_corner_table(State& s) {
-  const int n = s.nodes.count(), ne = s.elements.count();
-  auto conn = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.elements.conn);
-  std::vector<int> offset(n + 1, 0);
-  for (int e = 0; e < ne; ++e)
-    for (int c = 0; c < 4; ++c)
-      if (c < 3 || conn(e, 3) != conn(e, 2)) offset[conn(e, c) + 1] += 1;
+// Every node's terms in ascending (block, element, corner) order, so every
+// node sums its corners in the same order whatever the thread count.
+void build_node_terms(State& s) {
+  const int n = s.nodes.count();
+  std::vector<int> offset(static_cast<std::size_t>(n) + 1, 0);
+  for (const auto& block : s.blocks)
+    for (int e = 0; e < block->count(s); ++e)
+      for (int c = 0; c < block->corners(s, e); ++c) offset[static_cast<std::size_t>(block->node(s, e, c)) + 1] += 1;
   for (int i = 0; i < n; ++i) offset[i + 1] += offset[i];
-  std::vector<int> corner(offset[n]);
+  NodeTerms& t = s.nodes.terms;
+  t.stride = kPackWidth;
+  t.offset = IntView("terms.offset", static_cast<std::size_t>(n) + 1);
+  t.term = IntView("terms.term", static_cast<std::size_t>(offset[n]));
+  s.nodes.part.assign(static_cast<std::size_t>(n), 0);
   std::vector<int> fill(offset.begin(), offset.end() - 1);
-  for (int e = 0; e < ne; ++e)
-    for (int c = 0; c < 4; ++c)
-      if (c < 3 || conn(e, 3) != conn(e, 2)) corner[fill[conn(e, c)]++] = 4 * e + c;
-  s.nodes.corner_offset = IntView("corner_offset", n + 1);
-  s.nodes.corner = IntView("corner", corner.size());
-  auto ho = Kokkos::create_mirror_view(s.nodes.corner_offset);
-  auto hc = Kokkos::create_mirror_view(s.nodes.corner);
-  for (int i = 0; i <= n; ++i) ho(i) = offset[i];
-  for (std::size_t i = 0; i < corner.size(); ++i) hc(i) = corner[i];
-  Kokkos::deep_copy(s.nodes.corner_offset, ho);
-  Kokkos::deep_copy(s.nodes.corner, hc);
-}
-
-// Lumped mass rho t A shared equally by the element's distinct nodes; rotary
-// inertia scaled to m (t^2 + A)/12 so rotations never set the stable step
-// (the usual scaling for Belytschko-Tsay shells). Mass scaling (DT2MS < 0)
-// raises the density of elements whose step is below TSSFAC |DT2MS|.
-void lump_masses(const Model& model, State& s) {
-  const int ne = s.elements.count();
-  auto x = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.nodes.x);
-  auto conn = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.elements.conn);
-  auto part = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.elements.part);
-  auto parts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.parts);
-  auto mats = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.materials);
-  auto mass = Kokkos::create_mirror_view(s.nodes.mass);
-  auto inertia = Kokkos::create_mirror_view(s.nodes.inertia);
-  Kokkos::deep_copy(mass, 0);
-  Kokkos::deep_copy(inertia, 0);
-  const double target = model.controls.dt2ms < 0 ? model.controls.tssfac * -model.controls.dt2ms : 0;
-  std::vector<Real> scale(target > 0 ? ne : 0, Real(1));
-  s.elements.mass_share.assign(ne, 0);
-  s.elements.inertia_share.assign(ne, 0);
-  for (int e = 0; e < ne; ++e) {
-    Real xe[4][3];
-    for (int c = 0; c < 4; ++c)
-      for (int k = 0; k < 3; ++k) xe[c][k] = x(conn(e, c), k);
-    ShellGeometry<Real> g;
-    shell_geometry(xe, g);
-    const PartParams& p = parts(part(e));
-    const MaterialParams& m = mats(p.material);
-    const bool triangle = conn(e, 3) == conn(e, 2);
-    double factor = 1;
-    if (target > 0 && m.kind != kRigid) {
-      const double dt_e = model.controls.tssfac * shell_characteristic_length(xe, g.area, triangle) / m.wave_speed;
-      if (dt_e < target) factor = (target / dt_e) * (target / dt_e);
-      scale[e] = static_cast<Real>(factor);
-    }
-    const double me = factor * m.density * p.thickness * g.area;
-    s.added_mass += me - m.density * p.thickness * g.area;
-    const int corners = triangle ? 3 : 4;
-    const double share = me / corners;
-    const double rot = share * (p.thickness * p.thickness + g.area) / 12.0;
-    s.elements.mass_share[e] = static_cast<Real>(share);
-    s.elements.inertia_share[e] = static_cast<Real>(rot);
-    for (int c = 0; c < corners; ++c) {
-      mass(conn(e, c)) += s.elements.mass_share[e];
-      inertia(conn(e, c)) += s.elements.inertia_share[e];
-    }
+  for (const auto& b : s.blocks) {
+    const ElementBlock& block = *b;
+    for (int e = 0; e < block.count(s); ++e)
+      for (int c = 0; c < block.corners(s, e); ++c) {
+        const int node = block.node(s, e, c);
+        const int at = fill[static_cast<std::size_t>(node)]++;
+        if (at == offset[static_cast<std::size_t>(node)]) s.nodes.part[static_cast<std::size_t>(node)] = block.part(s, e);
+        t.term(at) = static_cast<int>(block.corner_offset(e, c));
+      }
   }
-  Kokkos::deep_copy(s.nodes.mass, mass);
-  Kokkos::deep_copy(s.nodes.inertia, inertia);
-  if (target > 0) {
-    s.elements.density_scale = RealView("density_scale", ne);
-    auto hs = Kokkos::create_mirror_view(s.elements.density_scale);
-    for (int e = 0; e < ne; ++e) hs(e) = scale[e];
-    Kokkos::deep_copy(s.elements.density_scale, hs);
-  }
+  for (int i = 0; i <= n; ++i) t.offset(i) = offset[static_cast<std::size_t>(i)];
 }
 
 }  // namespace
+
+void finish_element_blocks(State& s) {
+  std::int64_t values = 0;
+  for (const auto& block : s.blocks) {
+    block->corner_base = values;
+    values += block->corner_values(s);
+  }
+  // Terms address the corner array with int offsets.
+  if (values > std::numeric_limits<int>::max())
+    throw std::length_error("the corner array of one rank exceeds 2^31 values; use more ranks");
+  s.corners = RealView("corners", static_cast<std::size_t>(values));
+  build_node_terms(s);
+}
+
+TermKeyOf term_keys(const State& s) {
+  return [&s](int term) {
+    int b = static_cast<int>(s.blocks.size()) - 1;
+    while (b > 0 && s.blocks[static_cast<std::size_t>(b)]->corner_base > term) --b;
+    const ElementBlock& block = *s.blocks[static_cast<std::size_t>(b)];
+    return TermKey{b, block.id(s, block.element_at(term))};
+  };
+}
+
+void lump_masses(const Model& model, State& s) {
+  for (const auto& block : s.blocks) s.added_mass += block->lump_mass(model, s);
+  gather_nodal_masses(s);
+}
 
 State build_state(const Model& model, const LocalMesh& mesh) {
   State s;
   build_part_tables(model, s);
   build_nodes(mesh, s);
   build_elements(model, mesh, s);
-  build_corner_table(s);
+  s.blocks = {std::make_shared<ShellBlock>()};
+  finish_element_blocks(s);
   lump_masses(model, s);
   setup_spcs(model, mesh, s);
   apply_initial_velocities(model, mesh, s);

@@ -16,5 +16,13 @@ void apply_initial_velocities(const Model& model, const LocalMesh& mesh, State& 
 void setup_spcs(const Model& model, const LocalMesh& mesh, State& state);
 void setup_rigid_walls(const Model& model, const LocalMesh& mesh, State& state);
 void setup_rigid_bodies(const LocalMesh& mesh, State& state);
+// After state.blocks is set: lays out the corner array and lists each
+// node's terms (a test adding a block of its own calls it again).
+void finish_element_blocks(State& state);
+// Where each term of nodes.terms stands in the model-wide order: by block,
+// then element id (for the halo; `state` must outlive the function).
+TermKeyOf term_keys(const State& state);
+// Each block's mass shares, gathered at this rank's nodes.
+void lump_masses(const Model& model, State& state);
 
 }  // namespace mc

@@ -15,9 +15,9 @@ std::size_t state_bytes(const State& s) {
   const ElementData& e = s.elements;
   std::size_t total = bytes(n.x) + bytes(n.x0) + bytes(n.v) + bytes(n.w) + bytes(n.f) + bytes(n.m) +
                       bytes(n.v_before) + bytes(n.w_before) + bytes(n.mass) + bytes(n.inertia) + bytes(n.fixed) +
-                      bytes(n.corner_offset) + bytes(n.corner) + n.ids.size() * sizeof(GlobalId);
+                      bytes(n.terms.offset) + bytes(n.terms.term) + n.ids.size() * sizeof(GlobalId) + bytes(s.corners);
   total += bytes(e.conn) + bytes(e.part) + bytes(e.alive) + bytes(e.density_scale) + bytes(e.points) +
-           bytes(e.shear) + bytes(e.hourglass_q) + bytes(e.force) + bytes(e.internal_energy) +
+           bytes(e.shear) + bytes(e.hourglass_q) + bytes(e.internal_energy) +
            bytes(e.hourglass_energy) + e.ids.size() * sizeof(GlobalId);
   return total;
 }

@@ -128,13 +128,14 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
     }
     for (int l = 0; l < W; ++l) k.he(e0 + l) += static_cast<double>(L::get(power, l) * dt);
   }
-  // Back to the global frame, one corner at a time.
+  // Back to the global frame, one corner at a time; a corner keeps what
+  // the element adds to its node, minus the internal force.
   for (int c = 0; c < 4; ++c)
     for (int d = 0; d < 3; ++d) {
       const T f = fl[c][0] * g.e[0][d] + fl[c][1] * g.e[1][d] + fl[c][2] * g.e[2][d];
       const T mom = fl[c][3] * g.e[0][d] + fl[c][4] * g.e[1][d];
-      L::store(&corner_force(k.force, e0, c, d), f);
-      L::store(&corner_force(k.force, e0, c, 3 + d), mom);
+      L::store(&corner_force(k.force, e0, c, d), -f);
+      L::store(&corner_force(k.force, e0, c, 3 + d), -mom);
     }
   for (int l = 0; l < W; ++l)
     if (failed[l]) k.alive(e0 + l) = 0;  // erosion: the element stops carrying load next cycle
@@ -145,8 +146,9 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
 KOKKOS_INLINE_FUNCTION Real update_one_shell(const KernelData& k, int e, Real dt) {
   const PartParams& p = k.parts(k.part(e));
   if (!k.alive(e) || p.rigid_body >= 0) {
+    // -0: what the negated internal force of a zero force is, bit for bit.
     for (int c = 0; c < 4; ++c)
-      for (int d = 0; d < 6; ++d) corner_force(k.force, e, c, d) = 0;
+      for (int d = 0; d < 6; ++d) corner_force(k.force, e, c, d) = -Real(0);
     return std::numeric_limits<Real>::max();
   }
   const Real dt_e = update_shells<Real>(k, e, p, k.mats(p.material), dt, k.conn(e, 3) == k.conn(e, 2));
@@ -166,10 +168,10 @@ KOKKOS_INLINE_FUNCTION bool uniform_pack(const KernelData& k, int e0, int width)
 
 }  // namespace
 
-double shell_internal_force(State& s, Real dt) {
+double shell_internal_force(State& s, const CornerForceView& force, Real dt) {
   KernelData k{s.nodes.x, s.nodes.v, s.nodes.w, s.elements.conn, s.elements.part, s.elements.alive,
                s.elements.density_scale, s.elements.points, s.elements.shear, s.elements.hourglass_q,
-               s.elements.force, s.elements.internal_energy, s.elements.hourglass_energy, s.parts, s.materials,
+               force, s.elements.internal_energy, s.elements.hourglass_energy, s.parts, s.materials,
                s.curve_x.data(), s.curve_y.data()};
   constexpr int W = Lanes<SimdReal>::width;
   const int ne = s.elements.count();

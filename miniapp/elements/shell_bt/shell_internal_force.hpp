@@ -10,6 +10,7 @@ namespace mc {
 // internal and hourglass energy. Returns min over deformable elements of
 // L_e / c_e (before TSSFAC); negative when an element has collapsed or
 // inverted (zero/negative area) or the geometry is not finite.
-double shell_internal_force(State& state, Real dt);
+// `force`: the shells' part of the corner array (ShellBlock).
+double shell_internal_force(State& state, const CornerForceView& force, Real dt);
 
 }  // namespace mc

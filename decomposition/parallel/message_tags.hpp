@@ -1,0 +1,17 @@
+// Every point-to-point message tag of minicrash, in one place: two
+// exchanges that can be in flight at once never share a tag.
+#pragma once
+
+namespace mc::tags {
+
+inline constexpr int kSubdomain = 101;   // start-up: rank 0 sends each rank its subdomain
+inline constexpr int kHaloSetup = 200;   // once: which terms meet at each shared node
+inline constexpr int kHaloSum = 201;     // every cycle: the terms at shared nodes
+inline constexpr int kHaloGather = 202;  // shared nodes take their owner's value
+
+// Contact interface i (of the deck's contact cards, in order): the ghosts'
+// fixed data at a sort, their motion every cycle, their forces back.
+enum class ContactMessage : int { GhostData = 0, GhostMotion = 1, GhostForce = 2 };
+inline constexpr int contact(int interface, ContactMessage kind) { return 300 + 3 * interface + static_cast<int>(kind); }
+
+}  // namespace mc::tags

@@ -1,0 +1,79 @@
+// The seam between the time loop and the kinds of element. A block is a
+// set of elements of one kind; it says which nodes each element touches
+// (its corners), computes their forces and its stable step, lumps its mass
+// and reports its energies. The loop, the nodal gather and the halo see
+// only this interface and the corner array: corner c of element e keeps
+// what it adds to its node (force, moment; or mass, rotary inertia when
+// masses are lumped) at corner_offset(e, c), component k kPackWidth
+// further on per k, elements packed like every per-element array
+// ([pack][corner][component][lane], decomposition/parallel/views.hpp).
+// The Belytschko-Tsay shell (shell_bt/shell_block.hpp) is the one kind today.
+#pragma once
+
+#include <cstdint>
+
+#include "decomposition/parallel/views.hpp"
+#include "io/model.hpp"
+
+namespace mc {
+
+struct State;
+
+// Components per corner in the corner array: force xyz, moment xyz.
+inline constexpr int kCornerComponents = 6;
+
+// Receives a block's element energies, one element at a time, in element order.
+class EnergySink {
+ public:
+  virtual ~EnergySink() = default;
+  virtual void add(int part, double internal, double hourglass, bool eroded) = 0;
+};
+
+// The first element that has collapsed or whose geometry is not finite.
+struct BadElement {
+  GlobalId id = -1, part = -1;  // -1: none found
+  bool nonfinite = false;
+};
+
+class ElementBlock {
+ public:
+  virtual ~ElementBlock() = default;
+  virtual const char* kind() const = 0;
+  virtual int count(const State& s) const = 0;
+  // Corner slots each element has in the corner array (its most nodes).
+  virtual int corner_slots() const = 0;
+  // Distinct nodes of element e (a degenerate element has fewer than its slots).
+  virtual int corners(const State& s, int e) const = 0;
+  virtual int node(const State& s, int e, int c) const = 0;  // local node of corner c
+  virtual GlobalId id(const State& s, int e) const = 0;       // user id: orders sums model-wide
+  virtual int part(const State& s, int e) const = 0;          // index into the part table
+  // Each element's share of mass (component 0) and rotary inertia (1) at
+  // each corner, written to the corner array; returns the mass that mass
+  // scaling added.
+  virtual double lump_mass(const Model& model, State& s) = 0;
+  // Element phase with the step dt that led to the current positions:
+  // stresses, corner forces, energies. Returns the smallest stable step
+  // length over wave speed (before TSSFAC), or a negative value when an
+  // element collapsed or its geometry is not finite.
+  virtual double internal_force(State& s, Real dt) = 0;
+  virtual void energies(const State& s, EnergySink& sink) const = 0;
+  virtual BadElement first_bad_element(const State& s) const = 0;
+
+  // Where the block's corners start in the corner array (set by the State's builder).
+  std::int64_t corner_base = 0;
+  std::int64_t corner_values(const State& s) const {
+    return static_cast<std::int64_t>(pack_count(count(s))) * corner_slots() * kCornerComponents * kPackWidth;
+  }
+  std::int64_t corner_offset(int e, int c) const {
+    const std::int64_t slot = static_cast<std::int64_t>(e / kPackWidth) * corner_slots() + c;
+    return corner_base + slot * kCornerComponents * kPackWidth + e % kPackWidth;
+  }
+  // The element whose corner sits at `offset` (the inverse of corner_offset).
+  int element_at(std::int64_t offset) const {
+    const std::int64_t local = offset - corner_base;
+    const std::int64_t slot = local / (kCornerComponents * kPackWidth);
+    return static_cast<int>((slot / corner_slots()) * kPackWidth + local % kPackWidth);
+  }
+};
+
+}  // namespace mc
