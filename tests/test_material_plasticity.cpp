@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "miniapp/materials/plane_stress_plasticity.hpp"
+#include "miniapp/materials/piecewise_linear_plasticity.hpp"
 
 namespace mc {
 namespace {

@@ -2,10 +2,14 @@
 // tables copied to the device once. Built from the Model by state_builder.
 #pragma once
 
+#include <vector>
+
 #include "decomposition/parallel/views.hpp"
+#include "io/model.hpp"
 
 namespace mc {
 
+// Each material's code: MaterialParams::kind (material_table.hpp lists them).
 enum MaterialCode : int { kElastic = 0, kPlastic = 1, kRigid = 2 };
 
 inline constexpr int kMaxThicknessPoints = 10;
@@ -32,6 +36,11 @@ struct PartParams {
   // Through-thickness points: zeta in [-1/2, 1/2] (times t gives z), weights sum to 1.
   Real zeta[kMaxThicknessPoints] = {};
   Real weight[kMaxThicknessPoints] = {};
+};
+
+// Every hardening curve of the model, concatenated (host, while building).
+struct CurveTable {
+  std::vector<Real> x, y;
 };
 
 using MaterialTable = Kokkos::View<MaterialParams*, Layout, MemSpace>;

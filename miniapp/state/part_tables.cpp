@@ -1,53 +1,19 @@
 // Model materials/sections/parts -> the POD tables the kernels read.
-#include <cmath>
 #include <map>
-#include <stdexcept>
 
+#include "miniapp/materials/material_table.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "miniapp/elements/shell_bt/thickness_rule.hpp"
 
 namespace mc {
-namespace {
-
-MaterialParams material_params(const Material& mat) {
-  MaterialParams p;
-  p.kind = mat.kind == MaterialKind::Elastic ? kElastic
-           : mat.kind == MaterialKind::Rigid ? kRigid
-                                             : kPlastic;
-  p.density = static_cast<Real>(mat.density);
-  p.youngs = static_cast<Real>(mat.youngs);
-  p.poisson = static_cast<Real>(mat.poisson);
-  p.shear_modulus = static_cast<Real>(mat.youngs / (2 * (1 + mat.poisson)));
-  p.plate_modulus = static_cast<Real>(mat.youngs / (1 - mat.poisson * mat.poisson));
-  p.wave_speed = static_cast<Real>(std::sqrt(mat.youngs / (mat.density * (1 - mat.poisson * mat.poisson))));
-  p.yield = static_cast<Real>(mat.yield);
-  // Linear hardening: sigma_y = SIGY + Ep epsp with Ep = E Etan / (E - Etan).
-  if (mat.tangent > 0 && mat.tangent < mat.youngs)
-    p.plastic_modulus = static_cast<Real>(mat.youngs * mat.tangent / (mat.youngs - mat.tangent));
-  p.fail_strain = static_cast<Real>(mat.fail_strain);
-  return p;
-}
-
-}  // namespace
 
 void build_part_tables(const Model& model, State& state) {
   std::map<GlobalId, int> material_index;
   std::vector<MaterialParams> materials;
-  std::vector<Real> cx, cy;
+  CurveTable curves;
   for (const auto& [id, mat] : model.materials) {
-    MaterialParams p = material_params(mat);
-    if (mat.kind == MaterialKind::PiecewiseLinearPlasticity && mat.hardening_curve != 0) {
-      const Curve& c = model.curves.at(mat.hardening_curve);
-      p.curve_begin = static_cast<int>(cx.size());
-      for (std::size_t i = 0; i < c.x.size(); ++i) {
-        cx.push_back(static_cast<Real>(c.x[i]));
-        cy.push_back(static_cast<Real>(c.y[i]));
-      }
-      p.curve_end = static_cast<int>(cx.size());
-      p.yield = static_cast<Real>(c.y.front());
-    }
     material_index[id] = static_cast<int>(materials.size());
-    materials.push_back(p);
+    materials.push_back(material_params(mat, model, curves));
   }
 
   std::vector<PartParams> parts;
@@ -91,8 +57,8 @@ void build_part_tables(const Model& model, State& state) {
   };
   copy_table(state.materials, materials, "materials");
   copy_table(state.parts, parts, "parts");
-  copy_table(state.curve_x, cx, "curve_x");
-  copy_table(state.curve_y, cy, "curve_y");
+  copy_table(state.curve_x, curves.x, "curve_x");
+  copy_table(state.curve_y, curves.y, "curve_y");
 }
 
 }  // namespace mc

@@ -14,7 +14,7 @@
 #include <limits>
 
 #include "miniapp/elements/shell_bt/hourglass_bt.hpp"
-#include "miniapp/materials/plane_stress_plasticity.hpp"
+#include "miniapp/materials/material_table.hpp"
 #include "miniapp/elements/shell_bt/shell_bt.hpp"
 
 namespace mc {
@@ -70,6 +70,7 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   ShellResultants<T> res = {{0, 0, 0}, {0, 0, 0}, {0, 0}};
   T energy_density = 0;  // work per unit area this step
   bool failed[W] = {};
+  const bool plastic = has_plastic_strain(m.kind);
   for (int ip = 0; ip < p.nip; ++ip) {
     const Real z = p.zeta[ip] * t;
     const Real wt = p.weight[ip] * t;
@@ -79,15 +80,15 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
       de[j] = (r.membrane[j] + z * r.curvature[j]) * dt;
     }
     const T old_work = sig[0] * de[0] + sig[1] * de[1] + sig[2] * de[2];
-    elastic_plane_stress_update(m, de, sig);
-    if (m.kind == kPlastic) {
+    if (plastic) {
       Real* epsp_ptr = &packed(k.points, e0, 4 * ip + 3);
       const T epsp = L::load(epsp_ptr);
-      const T dep = plastic_return(m, k.curve_x, k.curve_y, sig, epsp);
-      const T updated = epsp + dep;
+      const T updated = epsp + material_update<T>(m, k.curve_x, k.curve_y, de, sig, epsp);
       L::store(epsp_ptr, updated);
       if (m.fail_strain > 0)
         for (int l = 0; l < W; ++l) failed[l] = failed[l] || L::get(updated, l) >= m.fail_strain;
+    } else {
+      material_update<T>(m, k.curve_x, k.curve_y, de, sig, T(0));
     }
     for (int j = 0; j < 3; ++j) L::store(&packed(k.points, e0, 4 * ip + j), sig[j]);
     energy_density += Real(0.5) * wt * (old_work + sig[0] * de[0] + sig[1] * de[1] + sig[2] * de[2]);

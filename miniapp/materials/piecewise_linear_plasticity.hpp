@@ -1,6 +1,5 @@
-// Plane-stress material updates at one through-thickness point.
-//
-// MAT_001: Hooke's law in plane stress. MAT_024: von Mises with isotropic
+// *MAT_PIECEWISE_LINEAR_PLASTICITY (MAT_024) at one through-thickness
+// point, in plane stress: von Mises with isotropic
 // hardening, integrated by the closest-point (backward Euler) return of
 // Simo & Taylor (1986), "A return mapping algorithm for plane stress
 // elastoplasticity", IJNME 22; Simo & Hughes, Computational Inelasticity,
@@ -13,23 +12,14 @@
 #include <cmath>
 #include <limits>
 
-#include "miniapp/materials/material_params.hpp"
 #include "miniapp/elements/simd.hpp"
+#include "miniapp/materials/elastic.hpp"
+#include "miniapp/materials/material_params.hpp"
 
 namespace mc {
 
 // Relative tolerance of the return: a few ulps of the working precision.
 inline constexpr Real kReturnTolerance = 64 * std::numeric_limits<Real>::epsilon();
-
-// Stress components: s[0]=sxx, s[1]=syy, s[2]=sxy; strain increments with
-// de[2] the engineering shear increment (2 * tensor shear).
-template <class T>
-KOKKOS_INLINE_FUNCTION void elastic_plane_stress_update(const MaterialParams& m, const T de[3], T s[3]) {
-  const Real c = m.plate_modulus;
-  s[0] += c * (de[0] + m.poisson * de[1]);
-  s[1] += c * (de[1] + m.poisson * de[0]);
-  s[2] += m.shear_modulus * de[2];
-}
 
 // Yield stress and hardening slope at effective plastic strain epsp.
 KOKKOS_INLINE_FUNCTION void hardening(const MaterialParams& m, const Real* curve_x,
@@ -132,5 +122,35 @@ KOKKOS_INLINE_FUNCTION Real plastic_plane_stress_update(const MaterialParams& m,
   elastic_plane_stress_update(m, de, s);
   return plastic_return(m, curve_x, curve_y, s, epsp);
 }
+
+// The material's entry in the table (material_table.hpp).
+struct PiecewiseLinearPlasticity {
+  static constexpr MaterialCode code = kPlastic;
+  static constexpr MaterialKind model_kind = MaterialKind::PiecewiseLinearPlasticity;
+  static constexpr bool plastic_strain = true;  // the point keeps an effective plastic strain
+  // Yield from SIGY and linear hardening E Etan / (E - Etan), or the LCSS
+  // curve (effective stress vs effective plastic strain) appended to `curves`.
+  static void fill(const Material& mat, const Model& model, CurveTable& curves, MaterialParams& p) {
+    p.yield = static_cast<Real>(mat.yield);
+    if (mat.tangent > 0 && mat.tangent < mat.youngs)
+      p.plastic_modulus = static_cast<Real>(mat.youngs * mat.tangent / (mat.youngs - mat.tangent));
+    p.fail_strain = static_cast<Real>(mat.fail_strain);
+    if (mat.hardening_curve == 0) return;
+    const Curve& c = model.curves.at(mat.hardening_curve);
+    p.curve_begin = static_cast<int>(curves.x.size());
+    for (std::size_t i = 0; i < c.x.size(); ++i) {
+      curves.x.push_back(static_cast<Real>(c.x[i]));
+      curves.y.push_back(static_cast<Real>(c.y[i]));
+    }
+    p.curve_end = static_cast<int>(curves.x.size());
+    p.yield = static_cast<Real>(c.y.front());
+  }
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static T update(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                         const T de[3], T s[3], const T& epsp) {
+    elastic_plane_stress_update(m, de, s);
+    return plastic_return(m, curve_x, curve_y, s, epsp);
+  }
+};
 
 }  // namespace mc
