@@ -1,0 +1,73 @@
+#include "miniapp/driver/output_schedule.hpp"
+
+#include "miniapp/nodal/rigid_walls.hpp"
+#include "miniapp/outputs/energies.hpp"
+#include "miniapp/outputs/vtk_snapshot.hpp"
+
+namespace mc {
+
+OutputSchedule::OutputSchedule(const RunSettings& rs, const Communicator& comm, State& s)
+    : glstat_clock_(rs.glstat_dt, rs.end_time, s.carry.next_output[0]),
+      matsum_clock_(rs.matsum_dt, rs.end_time, s.carry.next_output[1]),
+      rwforc_clock_(rs.rwforc_dt, rs.end_time, s.carry.next_output[2]),
+      d3plot_clock_(rs.d3plot_dt, rs.end_time, s.carry.next_output[3]),
+      rcforc_clock_(rs.rcforc_dt, rs.end_time, s.carry.next_output[4]) {
+  const bool append = s.cycle > 0;
+  if (comm.root() && rs.write_files) {
+    glstat_ = GlstatWriter(rs.output_dir, rs.title, append);
+    matsum_ = MatsumWriter(rs.output_dir, rs.title, append);
+    rwforc_ = RwforcWriter(rs.output_dir, rs.title, append);
+    if (s.contact.active()) rcforc_ = RcforcWriter(rs.output_dir, rs.title, append);
+  }
+  if (rs.write_files && rs.d3plot_dt > 0) {  // DT 0: no plot states, as LS-DYNA
+    d3plot_ = VtkSeriesWriter(rs.output_dir, "d3plot", comm.rank(), comm.size());
+    d3plot_.resume(s.carry.d3plot_times);
+  }
+}
+
+DueOutputs OutputSchedule::due(const State& s, bool force) {
+  DueOutputs d;
+  d.glstat = glstat_clock_.due(s.time, s.cycle) || force;
+  d.matsum = matsum_clock_.due(s.time, s.cycle) || force;
+  d.rwforc = (rwforc_clock_.due(s.time, s.cycle) || force) && !s.walls.empty();
+  d.d3plot = (d3plot_clock_.due(s.time, s.cycle) || force) && d3plot_.active();
+  d.rcforc = (rcforc_clock_.due(s.time, s.cycle) || force) && s.contact.active();
+  return d;
+}
+
+EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Communicator& comm, const DueOutputs& due) {
+  EnergyRecord energy;
+  reduce_wall_outputs(s, comm);
+  std::vector<ContactRecord> contacts;
+  if (contact.active() && (due.energies() || due.rcforc)) contacts = contact.outputs(s.carry.contact_friction_work, comm);
+  if (due.rcforc) rcforc_.write(s.time, contacts);
+  if (due.energies()) {
+    const std::vector<PartRecord> parts = part_energies(s, comm);
+    double contact_energy = 0;
+    for (const ContactRecord& c : contacts) contact_energy += c.energy;
+    energy = global_energies(s, parts, contact_energy, s.carry.initial_total);
+    if (due.glstat) glstat_.write(energy);
+    if (due.matsum) matsum_.write(s.time, parts);
+  }
+  if (due.rwforc) {
+    std::vector<WallRecord> walls;
+    for (std::size_t w = 0; w < s.walls.size(); ++w) {
+      const WallState& ws = s.walls[w];
+      WallRecord r;
+      r.id = static_cast<int>(w + 1);
+      r.force = ws.force;
+      r.normal_force = -(ws.force[0] * ws.normal[0] + ws.force[1] * ws.normal[1] + ws.force[2] * ws.normal[2]);
+      walls.push_back(r);
+    }
+    rwforc_.write(s.time, walls);
+  }
+  if (due.d3plot) {
+    d3plot_.write_piece(make_snapshot(s, comm.rank()));
+    if (comm.size() > 1) comm.barrier();  // the .pvd names a step only once all its pieces exist
+    d3plot_.end_step(s.time);
+    s.carry.d3plot_times.push_back(s.time);
+  }
+  return energy;
+}
+
+}  // namespace mc

@@ -1,0 +1,32 @@
+// The run's control beside the physics: requests from outside (stop file,
+// signals), restart sets (every N cycles, every T wall seconds, on request)
+// and the progress line. Decisions that all ranks must share are made on
+// rank 0 and broadcast (stop_request.hpp).
+#pragma once
+
+#include <string>
+
+#include "decomposition/parallel/communicator.hpp"
+#include "miniapp/driver/run_settings.hpp"
+#include "miniapp/driver/stop_request.hpp"
+#include "miniapp/state/state.hpp"
+
+namespace mc {
+
+class RunControl {
+ public:
+  RunControl(const RunSettings& rs, double start);
+  // Collective every stop_check_cycles cycles: what outside asked for.
+  ExternalRequest poll(const State& s, Communicator& comm);
+  // Collective: the restart set, when one is due after the cycle just done.
+  void checkpoint(const State& s, const ExternalRequest& request, Communicator& comm);
+  // Rank 0, every progress_seconds of wall time.
+  void progress(const State& s, const Communicator& comm);
+  void print_progress(const State& s) const;
+
+ private:
+  const RunSettings& rs_;
+  double start_, last_checkpoint_, next_progress_;
+};
+
+}  // namespace mc

@@ -1,0 +1,29 @@
+#include "miniapp/driver/run_settings.hpp"
+
+namespace mc {
+
+RunSettings run_settings(const Model& model, const Options& o) {
+  RunSettings rs;
+  rs.title = model.title;
+  rs.end_time = o.end_time > 0 ? o.end_time : model.controls.end_time;
+  rs.end_cycle = o.cycles >= 0 ? o.cycles : model.controls.end_cycle;
+  if (o.cycles >= 0) rs.end_time = o.end_time > 0 ? o.end_time : 0;  // a cycle count alone bounds the run
+  rs.tssfac = model.controls.tssfac;
+  rs.dt_min_factor = model.controls.dt_min;
+  rs.glstat_dt = model.controls.glstat_dt;
+  rs.matsum_dt = model.controls.matsum_dt;
+  rs.rwforc_dt = model.controls.rwforc_dt;
+  rs.rcforc_dt = model.controls.rcforc_dt;
+  rs.d3plot_dt = model.controls.d3plot_dt;
+  rs.output_dir = o.output_dir;
+  rs.stop_file = o.output_dir + "/minicrash.stop";
+  rs.restart_every = o.restart_every;
+  rs.restart_seconds = o.restart_seconds;
+  rs.max_energy_ratio = o.max_energy_ratio;
+  rs.deck = o.input;
+  rs.progress_seconds = o.progress_seconds;
+  rs.quiet = o.quiet;
+  return rs;
+}
+
+}  // namespace mc
