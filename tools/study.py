@@ -11,7 +11,7 @@ resumably, into a CSV; plot it; throughput and rank-placement experiments.
   tools/study.py throughput --out thr --deck inputs/tube.k --splits 1x2 2x1
   tools/study.py placement --out pl --deck gen:tube:size=0.7 --network gige --nodes 8 --partition metis --no-local
 
-Uses Debian's /usr/bin/python3 (matplotlib); see README, "Scaling studies".
+Uses Debian's /usr/bin/python3 (matplotlib); see docs/studies.md.
 """
 import os
 import sys

@@ -17,7 +17,7 @@ class InputError : public std::runtime_error {
   explicit InputError(const std::string& what) : std::runtime_error(what) {}
 };
 
-// Exit codes shared by the program, the tests and the README.
+// Exit codes shared by the program, the tests and docs/running.md.
 enum ExitCode : int {
   kExitOk = 0,
   kExitInternal = 1,   // a bug or an unexpected system failure

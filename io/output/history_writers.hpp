@@ -1,5 +1,5 @@
 // LS-DYNA-like ASCII time histories, one line per output time (columns
-// named in a '#' header; README documents each column):
+// named in a '#' header; docs/outputs.md documents each column):
 //   glstat  global energies     matsum  per-part energies     rwforc  wall forces
 //   rcforc  contact interface forces and energies
 // Only rank 0 opens files; other ranks hold inert writers.

@@ -1,5 +1,5 @@
 // Command line: LS-DYNA style key=value (i=deck.k ncpu=2) and the same as
-// --long-flags. Every option is documented in README.md and by --help.
+// --long-flags. Every option is documented in docs/options.md and by --help.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-"""Command line of tools/study.py (see README, "Scaling studies")."""
+"""Command line of tools/study.py (see docs/studies.md)."""
 import argparse
 import os
 import sys
