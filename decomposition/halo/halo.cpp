@@ -1,14 +1,22 @@
 #include "decomposition/halo/halo.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "decomposition/halo/corner_terms_sum.hpp"
+#include "decomposition/halo/partial_sums.hpp"
 #include "decomposition/parallel/message_tags.hpp"
 
 namespace mc {
 
+HaloMode parse_halo_mode(const std::string& name) {
+  if (name == "corners") return HaloMode::Corners;
+  if (name == "sums") return HaloMode::Sums;
+  throw std::invalid_argument("unknown halo mode '" + name + "' (corners, sums)");
+}
+
 Halo::Halo(const SubdomainPlan& plan, const std::unordered_map<GlobalId, int>& node_index, const NodeTerms& terms,
-           const TermKeyOf& key_of, int rank, Communicator& comm, bool nodal_term)
+           const TermKeyOf& key_of, int rank, Communicator& comm, bool nodal_term, HaloMode mode)
     : neighbours_(plan.neighbours), owned_(static_cast<std::size_t>(terms.nodes()), 1) {
   const std::size_t nq = neighbours_.size();
   std::vector<std::vector<int>> shared(nq);
@@ -46,7 +54,9 @@ Halo::Halo(const SubdomainPlan& plan, const std::unordered_map<GlobalId, int>& n
   }
   owner_values_ = ExchangePlan<Real>(std::move(send_ranks), std::move(send_items), std::move(recv_ranks),
                                      std::move(recv_counts));
-  if (active()) sum_ = std::make_shared<CornerTermsSum>(neighbours_, shared, shared_nodes_, terms, key_of, rank, nodal_term, comm);
+  if (!active()) return;
+  if (mode == HaloMode::Sums) sum_ = std::make_shared<PartialSums>(neighbours_, shared, shared_nodes_, terms, rank, nodal_term);
+  else sum_ = std::make_shared<CornerTermsSum>(neighbours_, shared, shared_nodes_, terms, key_of, rank, nodal_term, comm);
 }
 
 void Halo::sum_shared(const CornerField& field, std::vector<Real>& sums, Communicator& comm) {

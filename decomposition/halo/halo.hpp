@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -17,6 +18,13 @@
 
 namespace mc {
 
+// How holders agree on a shared node's sum (shared_node_sum.hpp): every
+// term in the model-wide order (np-independent answers), or one partial
+// sum per node and neighbour (production codes' bytes).
+enum class HaloMode { Corners, Sums };
+// "corners" or "sums"; throws std::invalid_argument otherwise.
+HaloMode parse_halo_mode(const std::string& name);
+
 class Halo {
  public:
   Halo() = default;  // one rank: nothing shared
@@ -24,7 +32,8 @@ class Halo {
   // nodal value at a shared node (the contact share) is one more term,
   // after the corners, in rank order.
   Halo(const SubdomainPlan& plan, const std::unordered_map<GlobalId, int>& node_index, const NodeTerms& terms,
-       const TermKeyOf& key_of, int rank, Communicator& comm, bool nodal_term = false);
+       const TermKeyOf& key_of, int rank, Communicator& comm, bool nodal_term = false,
+       HaloMode mode = HaloMode::Corners);
 
   bool active() const { return !neighbours_.empty(); }
   const char* mode() const { return sum_ ? sum_->mode() : "none"; }

@@ -44,7 +44,7 @@ void print_report(const RunReport& r, std::ostream& o) {
   const double total = r.elapsed > 0 ? r.elapsed : 1;
   o << "\n minicrash run summary: " << r.termination << "\n";
   o << "   deck " << r.deck << " | " << r.elements << " shells, " << r.nodes << " nodes, " << r.parts << " parts\n";
-  o << "   " << r.ranks << " rank(s) x " << r.threads << " thread(s), " << r.backend << ", " << r.precision
+  o << "   " << r.ranks << " rank(s) x " << r.threads << " thread(s), halo " << r.halo << ", " << r.backend << ", " << r.precision
     << " precision, build " << r.git_hash << "\n";
   o << "   cycles " << r.cycles << ", simulated time " << fmt("%.6e", r.sim_time) << ", elapsed "
     << fmt("%.3f", r.elapsed) << " s (start-up " << fmt("%.3f", r.startup) << " s)\n\n";
@@ -105,7 +105,8 @@ void write_report_json(const RunReport& r, const std::string& path) {
   o << "  \"state_checksum\": " << quoted(r.state_checksum) << ",\n";
   o << "  \"deck\": " << quoted(r.deck) << ", \"title\": " << quoted(r.title) << ", \"termination\": "
     << quoted(r.termination) << ",\n";
-  o << "  \"ranks\": " << r.ranks << ", \"threads\": " << r.threads << ", \"nodes\": " << r.nodes
+  o << "  \"ranks\": " << r.ranks << ", \"threads\": " << r.threads << ", \"halo\": " << quoted(r.halo)
+    << ", \"nodes\": " << r.nodes
     << ", \"elements\": " << r.elements << ", \"parts\": " << r.parts << ",\n";
   o << "  \"cycles\": " << r.cycles << ", \"simulated_time\": " << r.sim_time << ", \"elapsed\": " << r.elapsed
     << ", \"startup\": " << r.startup << ",\n";

@@ -30,6 +30,7 @@ struct RunReport {
   std::string state_checksum;  // per rank, hex, in rank order (see miniapp/state_checksum.hpp)
   std::string version, git_hash, build_type, compiler, flags, kokkos_version, backend, precision;
   int ranks = 1, threads = 1;
+  std::string halo = "corners";  // how shared-node sums are exchanged (halo=)
   std::int64_t nodes = 0, elements = 0, parts = 0, cycles = 0;
   double sim_time = 0, elapsed = 0, startup = 0;
   std::vector<TimingRow> phases;

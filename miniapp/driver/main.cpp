@@ -44,8 +44,8 @@ void print_banner(const mc::Options& o, const mc::Communicator& comm) {
   std::printf("minicrash %s (git %s, %s), Kokkos %d backend %s, %s precision\n", mc::build::kVersion,
               mc::build::kGitHash, mc::build::kBuildType, KOKKOS_VERSION, mc::backend_name().c_str(),
               mc::precision_name().c_str());
-  std::printf("  %d MPI rank(s) x %d thread(s), deck %s, partitioner %s\n", comm.size(), o.threads, o.input.c_str(),
-              o.partition.c_str());
+  std::printf("  %d MPI rank(s) x %d thread(s), deck %s, partitioner %s, halo %s\n", comm.size(), o.threads,
+              o.input.c_str(), o.partition.c_str(), o.halo.c_str());
   std::fflush(stdout);
 }
 
@@ -96,13 +96,13 @@ int run(mc::Options o, mc::Communicator& comm) {
     local.state = mc::build_state(model, mc::whole_model_mesh(model));
   } else {
     subdomain = mc::scatter_subdomains(comm.root() ? &model : nullptr, comm.root() ? &part : nullptr, comm);
-    local = mc::build_rank_state(subdomain, comm);
+    local = mc::build_rank_state(subdomain, comm, mc::parse_halo_mode(o.halo));
   }
   if (!o.restart.empty() && !restart_agreed(mc::read_restart_set(local.state, o.restart, comm), comm))
     return mc::kExitInput;
   const mc::Model& controls = comm.size() == 1 ? model : subdomain.model;
   const mc::RunSettings settings = mc::run_settings(controls, o);
-  const mc::RunIdentity id{o.input, controls.title, o.threads, counts[0], counts[1], counts[2], mc::wall_seconds() - t0};
+  const mc::RunIdentity id{o.input, controls.title, o.threads, o.halo, counts[0], counts[1], counts[2], mc::wall_seconds() - t0};
   // Start-up ends when every rank has its subdomain: the barrier takes the
   // wait for the last one, so the time loop's MPI profile does not.
   comm.barrier();

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "decomposition/halo/halo.hpp"
 #include "decomposition/partition/partition.hpp"
 #include "io/deck/input_error.hpp"
 #include "miniapp/driver/model_source.hpp"
@@ -59,6 +60,13 @@ void set_option(Options& o, const std::string& key, const std::string& value) {
     o.max_energy_ratio = to_double(key, value);
     if (o.max_energy_ratio != 0 && !(o.max_energy_ratio > 1))
       throw InputError("command line: " + key + " must be above 1 (or 0: no check)");
+  } else if (key == "halo") {
+    try {
+      parse_halo_mode(value);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(std::string("command line: ") + e.what());
+    }
+    o.halo = value;
   } else if (key == "partition") {
     parse_partition_method(value);  // rejects unknown names here, before MPI work starts
     o.partition = value;
@@ -122,6 +130,8 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   progress=S    | --progress S        seconds between progress lines (default 10, 0 = off)
   report=FILE   | --report FILE       JSON run report (default minicrash_report.json)
   partition=P   | --partition P       domain decomposition: rcb (default), metis, metis-mc
+  halo=H        | --halo H            shared-node sums: corners (default; answers independent of np)
+                                      or sums (one partial sum per node and neighbour, as production codes)
   r=DIR         | --restart DIR       continue from the newest restart set in DIR (an output dir or a set)
   restart_every=N | --restart-every N restart set every N cycles (0 = off; always at stop/SIGTERM)
   restart_seconds=T | --restart-seconds T  restart set every T seconds of wall time (0 = off)

@@ -19,6 +19,7 @@ struct Options {
   double progress_seconds = 10;      // --progress S (0: off)
   std::string report = "minicrash_report.json";  // --report FILE (relative to output dir)
   std::string partition = "rcb";     // partition= | --partition: rcb, metis, metis-mc
+  std::string halo = "corners";      // halo= | --halo: corners (np-independent), sums (one partial sum per node)
   std::string restart;               // r= | --restart: output dir or restart set to continue from
   std::int64_t restart_every = 0;    // restart_every= | --restart-every N cycles (0: off)
   double restart_seconds = 0;        // restart_seconds= | --restart-seconds T wall seconds (0: off)

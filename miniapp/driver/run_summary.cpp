@@ -63,6 +63,7 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
   r.precision = precision_name();
   r.ranks = comm.size();
   r.threads = id.threads;
+  r.halo = id.halo;
   r.nodes = id.nodes;
   r.elements = id.elements;
   r.parts = id.parts;

@@ -14,6 +14,7 @@ namespace mc {
 struct RunIdentity {
   std::string deck, title;
   int threads = 1;
+  std::string halo = "corners";  // the halo mode (halo=)
   std::int64_t nodes = 0, elements = 0, parts = 0;
   double startup = 0;
 };

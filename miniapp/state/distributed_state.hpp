@@ -14,6 +14,6 @@ struct RankState {
   Halo halo;
 };
 
-RankState build_rank_state(const Subdomain& subdomain, Communicator& comm);
+RankState build_rank_state(const Subdomain& subdomain, Communicator& comm, HaloMode mode = HaloMode::Corners);
 
 }  // namespace mc

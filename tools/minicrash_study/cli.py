@@ -23,6 +23,9 @@ def add_matrix(p):
     p.add_argument("--np", type=int, nargs="+", default=[], help="MPI ranks")
     p.add_argument("--ncpu", type=int, nargs="+", default=[1], help="threads per rank (real runs)")
     p.add_argument("--partition", nargs="+", default=["rcb"], help="rcb, metis, metis-mc")
+    p.add_argument("--halo", default="sums", choices=["sums", "corners"],
+                   help="shared-node exchange (minicrash halo=): sums, one partial sum per node and neighbour as "
+                        "production codes send (default), or corners, minicrash's np-independent scheme")
     p.add_argument("--repeats", type=int, default=1)
     p.add_argument("--cycles", type=int, help="cycles per run (minicrash cycles=N)")
     p.add_argument("--option", action="append", default=[], help="extra minicrash option, e.g. endtim=0.5")
@@ -55,7 +58,7 @@ def spec_from(a):
     options = list(a.option) + ([f"cycles={a.cycles}"] if a.cycles else [])
     sim = vars(a)  # the simulation options exist only where add_simulation added them
     return StudySpec(decks=a.deck, nps=a.np, nodes=sim.get("nodes", []), ncpus=a.ncpu, partitions=a.partition,
-                     repeats=a.repeats, options=options, local=not sim.get("no_local", False),
+                     repeats=a.repeats, halo=a.halo, options=options, local=not sim.get("no_local", False),
                      system_name=a.system, launcher=a.launcher, networks=sim.get("network", []),
                      topology=sim.get("topology", "fattree"), cores_per_node=a.cores_per_node,
                      leaf=sim.get("leaf", 8), core_speed=sim.get("core_speed", "1Gf"),

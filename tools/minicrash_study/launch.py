@@ -77,8 +77,8 @@ def smpi_configs(point, spec):
 
 
 def command(point, deck_path, odir, spec, tools, study_dir):
-    args = [f"i={deck_path}", f"ncpu={point.ncpu}", f"partition={point.partition}", f"odir={odir}",
-            "progress=0", "--quiet"] + list(spec.options)
+    args = [f"i={deck_path}", f"ncpu={point.ncpu}", f"partition={point.partition}", f"halo={spec.halo}",
+            f"odir={odir}", "progress=0", "--quiet"] + list(spec.options)
     if point.simulated:
         xml, hosts = platform_files(study_dir, point, spec)
         libs = shared_kokkos_libs(tools.smpi_binary)

@@ -13,11 +13,11 @@ MPI_CALLS = {"MPI_Allreduce": "allreduce", "MPI_Bcast": "bcast", "MPI_Barrier": 
 BUCKETS = ["msgs_0_256B", "msgs_256B_4KB", "msgs_4KB_64KB", "msgs_over_64KB"]
 BUCKET_LABELS = ["0-256 B", "256 B-4 KB", "4-64 KB", "> 64 KB"]
 COLUMNS = (["system", "network", "topology", "deck", "elements", "nodes", "cores_per_node", "np", "ncpu", "cores",
-            "partition", "collectives", "placement", "repeat", "cycles", "elapsed", "startup", "wall_seconds",
+            "partition", "halo", "precision", "collectives", "placement", "repeat", "cycles", "elapsed", "startup", "wall_seconds",
             "element_cycles_per_second", "ns_per_element_cycle_per_core", "jobs_per_day", "mpi_seconds",
             "mpi_share"] + [f"mpi_{c}" for c in MPI_CALLS.values()] + BUCKETS
            + ["inter_node_bytes", "total_bytes", "energy_joules", "loop_energy_joules", "final_total_energy", "state_checksum"])
-TEXT = {"system", "network", "topology", "deck", "partition", "collectives", "placement", "state_checksum", "split"}
+TEXT = {"system", "network", "topology", "deck", "partition", "halo", "precision", "collectives", "placement", "state_checksum", "split"}
 
 
 def read_report(odir):
@@ -43,6 +43,7 @@ def make_row(point, deck_name, report, wall, cores_per_node, rank_nodes=None, lo
     row = {"system": point.system_label, "network": point.network, "topology": point.topology, "deck": deck_name,
            "elements": report["elements"], "nodes": point.nodes, "cores_per_node": cores_per_node if point.simulated else "",
            "np": point.np, "ncpu": point.ncpu, "cores": point.np * point.ncpu, "partition": point.partition,
+           "halo": report.get("halo", "corners"), "precision": report["build"]["precision"],
            "collectives": point.collectives or SMPI_OWN, "placement": point.placement, "repeat": point.repeat,
            "cycles": report["cycles"], "elapsed": elapsed, "startup": report["startup"], "wall_seconds": round(wall, 3),
            "element_cycles_per_second": fom["element_cycles_per_second"],

@@ -102,6 +102,7 @@ class StudySpec:
     ncpus: list = field(default_factory=lambda: [1])
     partitions: list = field(default_factory=lambda: ["rcb"])
     repeats: int = 1
+    halo: str = "sums"  # minicrash halo=: sums (production codes' bytes) or corners
     options: list = field(default_factory=list)  # extra minicrash options, e.g. cycles=200
     local: bool = True  # run through the launcher
     system_name: str = "local"
