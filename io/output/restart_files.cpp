@@ -106,7 +106,11 @@ RestartManifest read_latest_manifest(const std::string& path, std::string& set_d
   if (fs::exists(fs::path(path) / kManifestName)) {
     set_dir = path;
   } else {
-    const std::vector<fs::path> sets = complete_sets(path);
+    // The output directory, or its restart/ folder.
+    fs::path where = fs::path(path).lexically_normal();
+    if (where.filename().empty()) where = where.parent_path();
+    if (where.filename() == "restart" && complete_sets(where.string()).empty()) where = where.parent_path();
+    const std::vector<fs::path> sets = complete_sets(where.string());
     if (sets.empty()) throw InputError("restart: no complete restart set under '" + path + "'");
     set_dir = sets.back().string();
   }

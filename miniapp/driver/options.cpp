@@ -132,7 +132,7 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   partition=P   | --partition P       domain decomposition: rcb (default), metis, metis-mc
   halo=H        | --halo H            shared-node sums: corners (default; answers independent of np)
                                       or sums (one partial sum per node and neighbour, as production codes)
-  r=DIR         | --restart DIR       continue from the newest restart set in DIR (an output dir or a set)
+  r=DIR         | --restart DIR       continue from the newest restart set in DIR (an output dir, its restart/ or a set)
   restart_every=N | --restart-every N restart set every N cycles (0 = off; always at stop/SIGTERM)
   restart_seconds=T | --restart-seconds T  restart set every T seconds of wall time (0 = off)
   max_energy_ratio=R | --max-energy-ratio R  numerical fault when total energy exceeds R times

@@ -64,7 +64,8 @@ def bitwise(mpiexec, binary, deck, work, np_, cycles=600):
     os.makedirs(partial)
     with open(os.path.join(partial, "rank_0.bin"), "wb") as f:
         f.write(b"MCRSTRT1 cut short")
-    run(mpiexec, np_, binary, [f"r={split}", f"cycles={cycles}", f"odir={split}"])
+    # r= names the output directory's restart/ folder here; the other checks name the directory itself.
+    run(mpiexec, np_, binary, [f"r={os.path.join(split, 'restart')}", f"cycles={cycles}", f"odir={split}"])
     a, b = checksum(straight), checksum(split)
     print(f"np={np_}: straight {a}, restarted {b}")
     if a != b:
