@@ -1,5 +1,5 @@
-// Decomposition behaviour that only shows with several ranks (ctest runs
-// these Mpi* tests at np = 2 and 3; at np = 1 they hold trivially).
+// Decomposition behaviour that only shows with several ranks (mpi_tests:
+// ctest runs them at np = 1, 2, 3; at np = 1 they hold trivially).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,15 +11,12 @@
 #include "miniapp/state/distributed_state.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
+#include "mpi_test_helpers.hpp"
 
 namespace mc {
 namespace {
 
-Subdomain my_subdomain(const Model& global, Communicator& comm) {
-  std::vector<int> part;
-  if (comm.root()) part = partition_elements(partition_input(global), comm.size(), PartitionMethod::Rcb);
-  return scatter_subdomains(comm.root() ? &global : nullptr, comm.root() ? &part : nullptr, comm);
-}
+using test::my_subdomain;
 
 Model strip_model() {
   test::PlateSpec spec;

@@ -1,0 +1,189 @@
+// The contact ghost exchange seen directly (contact/contact_ghosts.cpp,
+// build_ghost_plan / send_ghost_motion / return_ghost_forces): two plates
+// facing each other, cut by RCB among the ranks, so each rank's segments
+// need contact nodes that other ranks hold.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <vector>
+
+#include "contact/contact_phase.hpp"
+#include "miniapp/state/contact_mesh_of.hpp"
+#include "miniapp/state/distributed_state.hpp"
+#include "model_builders.hpp"
+#include "mpi_test_helpers.hpp"
+
+namespace mc {
+namespace {
+
+// Known motion of node `id`: a position off the model's by a small
+// non-round amount, and a velocity that differs per node and component.
+Real x_of(const std::array<double, 3>& model_x, GlobalId id, int k) {
+  return static_cast<Real>(model_x[static_cast<std::size_t>(k)] + 1e-3 * std::sin(0.37 * double(id) + k));
+}
+Real v_of(GlobalId id, int k) { return static_cast<Real>(0.01 * double(id) + 0.3 * k + 1.0 / 3.0); }
+// The force a rank computed on a ghost copy of node `id`: exact in binary, so
+// sums over ranks are exact in any order.
+double ghost_force(GlobalId id, int rank, int k) { return double(id) + 0.25 * rank + 4096.0 * k; }
+
+// An InterfaceRun as ContactPhase's constructor and the first compute() set
+// it up (contact_phase.cpp): the node table of this rank's contact nodes
+// with this cycle's x and v, margins agreed model-wide, segment corners.
+InterfaceRun start_run(const InterfaceSetup& in, const ContactMesh& mesh, Communicator& comm) {
+  InterfaceRun run;
+  run.setup = &in;
+  run.local = static_cast<int>(in.node_local.size());
+  double size[2] = {in.total_segment_size, double(in.segment_element.size())};
+  comm.allreduce_sum(size, 2);
+  run.margin = size[1] > 0 ? 0.3 * size[0] / size[1] : 0.0;
+  double half = 0;
+  for (double h : in.node_half_thickness) half = std::max(half, h);
+  run.max_node_half = comm.allreduce_max(half);
+  std::vector<int> slot_of(static_cast<std::size_t>(mesh.node_count()), -1);
+  for (int n = 0; n < run.local; ++n) {
+    const int node = in.node_local[static_cast<std::size_t>(n)];
+    slot_of[static_cast<std::size_t>(node)] = n;
+    run.gid.push_back((*mesh.node_ids)[static_cast<std::size_t>(node)]);
+    run.mass.push_back(mesh.mass(node));
+    for (int k = 0; k < 3; ++k) {
+      run.x.push_back(mesh.x(node, k));
+      run.v.push_back(mesh.v(node, k));
+    }
+  }
+  run.bits = in.node_bits;
+  run.half = in.node_half_thickness;
+  run.stiffness = in.node_stiffness;
+  for (int e : in.segment_element)
+    for (int c = 0; c < 4; ++c) run.segment_slot.push_back(slot_of[static_cast<std::size_t>(mesh.shell_nodes(e, c))]);
+  return run;
+}
+
+// This rank's segments' box as build_ghost_plan grows it: a node inside may touch them.
+std::array<double, 6> segment_box(const InterfaceRun& run) {
+  const double inf = std::numeric_limits<double>::infinity();
+  std::array<double, 6> box = {inf, inf, inf, -inf, -inf, -inf};
+  for (std::size_t g = 0; g < run.setup->segment_element.size(); ++g) {
+    const double grow = run.setup->segment_half_thickness[g] + run.max_node_half + run.margin;
+    for (int c = 0; c < 4; ++c)
+      for (int k = 0; k < 3; ++k) {
+        const double p = run.x[3 * static_cast<std::size_t>(run.segment_slot[4 * g + static_cast<std::size_t>(c)]) + k];
+        box[static_cast<std::size_t>(k)] = std::min(box[static_cast<std::size_t>(k)], p - grow);
+        box[static_cast<std::size_t>(3 + k)] = std::max(box[static_cast<std::size_t>(3 + k)], p + grow);
+      }
+  }
+  return box;
+}
+
+// Exact: every ghost slot holds the x and v of the node with its id (as
+// every holder sets them), a rank receives a copy of each contact node of
+// another rank inside its segments' box from every other holder and of no
+// other node, only the first copy of a node it does not hold has side bits,
+// and forces put on ghost copies come back to each sender's slot of that
+// node from the ranks it sent it to, so the sum over ranks is conserved.
+TEST(ContactGhosts, GhostsCarryTheOwnersMotionAndForcesReturnToTheSendersExactly) {
+  Communicator comm;
+  const Model global = test::colliding_plates(0.5, 0.0, 0.0, 0.0);
+  std::map<GlobalId, std::array<double, 3>> model_x;
+  for (const Node& n : global.nodes) model_x[n.id] = n.x;
+  RankState local = build_rank_state(test::my_subdomain(global, comm), comm);
+  State& s = local.state;
+  for (int n = 0; n < s.nodes.count(); ++n) {
+    const GlobalId id = s.nodes.ids[static_cast<std::size_t>(n)];
+    for (int k = 0; k < 3; ++k) {
+      s.nodes.x(n, k) = x_of(model_x.at(id), id, k);
+      s.nodes.v(n, k) = v_of(id, k);
+    }
+  }
+  const ContactMesh mesh = contact_mesh_of(s);
+  ASSERT_EQ(s.contact.interfaces.size(), 1u);
+  InterfaceRun run = start_run(s.contact.interfaces[0], mesh, comm);
+  const int size = comm.size();
+  if (size > 1) {
+    build_ghost_plan(run, comm);
+    send_ghost_motion(run, comm);
+  }
+  const int slots = static_cast<int>(run.gid.size());
+  ASSERT_EQ(run.x.size(), 3 * static_cast<std::size_t>(slots));
+  ASSERT_EQ(run.v.size(), 3 * static_cast<std::size_t>(slots));
+
+  // How many ranks hold each contact node (a node's id indexes the arrays).
+  const std::size_t ids = static_cast<std::size_t>(test::max_node_id(global)) + 1;
+  std::vector<double> holders(ids, 0.0), here(ids, 0.0);
+  for (int n = 0; n < run.local; ++n) here[static_cast<std::size_t>(run.gid[static_cast<std::size_t>(n)])] = 1;
+  holders = here;
+  comm.allreduce_sum(holders.data(), static_cast<int>(ids));
+
+  // Motion and multiplicity of the ghosts.
+  int wrong_motion = 0, wrong_bits = 0;
+  std::vector<int> copies(ids, 0);
+  for (int slot = run.local; slot < slots; ++slot) {
+    const GlobalId id = run.gid[static_cast<std::size_t>(slot)];
+    for (int k = 0; k < 3; ++k) {
+      wrong_motion += run.x[3 * static_cast<std::size_t>(slot) + k] != double(x_of(model_x.at(id), id, k));
+      wrong_motion += run.v[3 * static_cast<std::size_t>(slot) + k] != double(v_of(id, k));
+    }
+    const bool first = here[static_cast<std::size_t>(id)] == 0 && copies[static_cast<std::size_t>(id)] == 0;
+    wrong_bits += (run.bits[static_cast<std::size_t>(slot)] != 0) != first;
+    copies[static_cast<std::size_t>(id)] += 1;
+  }
+  EXPECT_EQ(wrong_motion, 0) << "rank " << comm.rank() << ": ghost x, v not the node's";
+  EXPECT_EQ(wrong_bits, 0) << "rank " << comm.rank() << ": side bits on other than the first copy of a new node";
+  const std::array<double, 6> box = segment_box(run);
+  int wrong_copies = 0;
+  for (const auto& [id, x0] : model_x) {
+    if (holders[static_cast<std::size_t>(id)] == 0) continue;  // not a contact node
+    bool inside = true;
+    for (int k = 0; k < 3; ++k) {
+      const double p = x_of(x0, id, k);
+      inside = inside && p >= box[static_cast<std::size_t>(k)] && p <= box[static_cast<std::size_t>(3 + k)];
+    }
+    const int want = inside ? static_cast<int>(holders[static_cast<std::size_t>(id)] - here[static_cast<std::size_t>(id)]) : 0;
+    wrong_copies += copies[static_cast<std::size_t>(id)] != want;
+  }
+  EXPECT_EQ(wrong_copies, 0) << "rank " << comm.rank() << ": nodes with the wrong number of ghost copies";
+  double ghosts = slots - run.local;
+  comm.allreduce_sum(&ghosts, 1);
+  if (comm.root()) std::cout << "[ contact ghosts ] np " << comm.size() << ": " << ghosts << " ghost slots\n";
+  if (size > 1) {
+    EXPECT_GT(ghosts, 0);
+  }
+  if (size == 1) {
+    EXPECT_EQ(ghosts, 0);
+  }
+
+  // Forces: nothing on local slots, ghost_force(id, this rank) on every ghost copy.
+  run.slot_force.assign(3 * static_cast<std::size_t>(slots), 0.0);
+  std::vector<double> put(3 * ids, 0.0), got(3 * ids, 0.0);
+  for (int slot = run.local; slot < slots; ++slot)
+    for (int k = 0; k < 3; ++k) {
+      const GlobalId id = run.gid[static_cast<std::size_t>(slot)];
+      run.slot_force[3 * static_cast<std::size_t>(slot) + k] = ghost_force(id, comm.rank(), k);
+      put[3 * static_cast<std::size_t>(id) + k] += ghost_force(id, comm.rank(), k);
+    }
+  if (size > 1) return_ghost_forces(run, comm);
+  // Each local slot: the sum over the ranks it was sent to.
+  std::vector<std::vector<int>> sent_to(static_cast<std::size_t>(run.local));
+  if (size > 1)
+    for (std::size_t d = 0; d < run.ghosts.send_ranks().size(); ++d)
+      for (int n : run.ghosts.send_items(d)) sent_to[static_cast<std::size_t>(n)].push_back(run.ghosts.send_ranks()[d]);
+  int wrong_return = 0;
+  for (int n = 0; n < run.local; ++n) {
+    const GlobalId id = run.gid[static_cast<std::size_t>(n)];
+    for (int k = 0; k < 3; ++k) {
+      double want = 0;
+      for (int r : sent_to[static_cast<std::size_t>(n)]) want += ghost_force(id, r, k);
+      wrong_return += run.slot_force[3 * static_cast<std::size_t>(n) + k] != want;
+      got[3 * static_cast<std::size_t>(id) + k] += run.slot_force[3 * static_cast<std::size_t>(n) + k];
+    }
+  }
+  EXPECT_EQ(wrong_return, 0) << "rank " << comm.rank() << ": returned forces not the receivers' sums";
+  comm.allreduce_sum(put.data(), static_cast<int>(put.size()));
+  comm.allreduce_sum(got.data(), static_cast<int>(got.size()));
+  EXPECT_EQ(put, got) << "forces on ghosts, summed over ranks, differ from the forces returned to their holders";
+}
+
+}  // namespace
+}  // namespace mc
