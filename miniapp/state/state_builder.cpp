@@ -2,6 +2,7 @@
 // blocks with their corner array and node terms, and the lumped masses.
 #include "miniapp/state/state_builder.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <stdexcept>
@@ -60,8 +61,10 @@ void build_elements(const Model& model, const LocalMesh& mesh, State& s) {
   Kokkos::deep_copy(el.alive, 1);
 }
 
-// Every node's terms in ascending (block, element, corner) order, so every
-// node sums its corners in the same order whatever the thread count.
+// Every node's terms in the model-wide order the halo also uses: by block,
+// then element id (not the deck's order, which need not be sorted), so a
+// node sums its terms in the same order on one rank as on many, whatever
+// the thread count.
 void build_node_terms(State& s) {
   const int n = s.nodes.count();
   std::vector<int> offset(static_cast<std::size_t>(n) + 1, 0);
@@ -69,22 +72,37 @@ void build_node_terms(State& s) {
     for (int e = 0; e < block->count(s); ++e)
       for (int c = 0; c < block->corners(s, e); ++c) offset[static_cast<std::size_t>(block->node(s, e, c)) + 1] += 1;
   for (int i = 0; i < n; ++i) offset[i + 1] += offset[i];
+  std::vector<std::pair<TermKey, int>> terms(static_cast<std::size_t>(offset[n]));  // (order, flat offset)
+  std::vector<int> fill(offset.begin(), offset.end() - 1);
+  for (std::size_t b = 0; b < s.blocks.size(); ++b) {
+    const ElementBlock& block = *s.blocks[b];
+    for (int e = 0; e < block.count(s); ++e)
+      for (int c = 0; c < block.corners(s, e); ++c) {
+        const auto at = static_cast<std::size_t>(fill[static_cast<std::size_t>(block.node(s, e, c))]++);
+        terms[at] = {TermKey{static_cast<int>(b), block.id(s, e)}, static_cast<int>(block.corner_offset(e, c))};
+      }
+  }
   NodeTerms& t = s.nodes.terms;
   t.stride = kPackWidth;
   t.offset = IntView("terms.offset", static_cast<std::size_t>(n) + 1);
-  t.term = IntView("terms.term", static_cast<std::size_t>(offset[n]));
+  t.term = IntView("terms.term", terms.size());
   s.nodes.part.assign(static_cast<std::size_t>(n), 0);
-  std::vector<int> fill(offset.begin(), offset.end() - 1);
-  for (const auto& b : s.blocks) {
-    const ElementBlock& block = *b;
-    for (int e = 0; e < block.count(s); ++e)
-      for (int c = 0; c < block.corners(s, e); ++c) {
-        const int node = block.node(s, e, c);
-        const int at = fill[static_cast<std::size_t>(node)]++;
-        if (at == offset[static_cast<std::size_t>(node)]) s.nodes.part[static_cast<std::size_t>(node)] = block.part(s, e);
-        t.term(at) = static_cast<int>(block.corner_offset(e, c));
-      }
+  for (int i = 0; i < n; ++i) {
+    const auto first = terms.begin() + offset[static_cast<std::size_t>(i)];
+    const auto last = terms.begin() + offset[static_cast<std::size_t>(i) + 1];
+    // Stable: an element's corners at one node (none today) keep their order.
+    std::stable_sort(first, last, [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto it = first; it != last; ++it) t.term(static_cast<int>(it - terms.begin())) = it->second;
   }
+  // A node's kinetic energy goes to the part of its first corner in deck order.
+  std::vector<char> seen(static_cast<std::size_t>(n), 0);
+  for (const auto& block : s.blocks)
+    for (int e = 0; e < block->count(s); ++e)
+      for (int c = 0; c < block->corners(s, e); ++c) {
+        const auto node = static_cast<std::size_t>(block->node(s, e, c));
+        if (!seen[node]) s.nodes.part[node] = block->part(s, e);
+        seen[node] = 1;
+      }
   for (int i = 0; i <= n; ++i) t.offset(i) = offset[static_cast<std::size_t>(i)];
 }
 
