@@ -10,16 +10,6 @@ namespace {
 
 bool in_time(const InterfaceSetup& in, double time) { return time >= in.birth && time <= in.death; }
 
-// Local slots take this cycle's x^n and v^{n-1/2} from the nodes.
-void load_local_motion(InterfaceRun& run, const ContactMesh& mesh) {
-  const auto& nodes = run.setup->node_local;
-  for (int n = 0; n < run.local; ++n)
-    for (int k = 0; k < 3; ++k) {
-      run.x[3 * static_cast<std::size_t>(n) + k] = mesh.x(nodes[static_cast<std::size_t>(n)], k);
-      run.v[3 * static_cast<std::size_t>(n) + k] = mesh.v(nodes[static_cast<std::size_t>(n)], k);
-    }
-}
-
 // Every candidate pair's force (in parallel: pairs are independent). A
 // segment whose shell has eroded carries no load from that cycle on.
 void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt) {
@@ -102,44 +92,55 @@ void tally(InterfaceRun& run, double dt, double& friction_work) {
 
 }  // namespace
 
-ContactPhase::ContactPhase(const ContactSetup& setup, const ContactMesh& mesh, Communicator& comm) {
-  const auto& interfaces = setup.interfaces;
-  runs_.resize(interfaces.size());
-  for (std::size_t i = 0; i < interfaces.size(); ++i) {
-    InterfaceRun& run = runs_[i];
-    const InterfaceSetup& in = interfaces[i];
-    run.setup = &in;
-    run.index = static_cast<int>(i);
-    run.local = static_cast<int>(in.node_local.size());
-    double size[2] = {in.total_segment_size, double(in.segment_element.size())};
-    comm.allreduce_sum(size, 2);
-    // 0.3 of a typical segment: in-plane neighbours of a flat sheet stay out
-    // of the candidates, and nodes still move for ~100 cycles between sorts.
-    run.margin = size[1] > 0 ? 0.3 * size[0] / size[1] : 0.0;
-    double half = 0;
-    for (double h : in.node_half_thickness) half = std::max(half, h);
-    run.max_node_half = comm.allreduce_max(half);
-    for (int n : in.node_local) run.gid.push_back((*mesh.node_ids)[static_cast<std::size_t>(n)]);
-    run.bits = in.node_bits;
-    run.half = in.node_half_thickness;
-    run.stiffness = in.node_stiffness;
-    for (int n : in.node_local) run.mass.push_back(mesh.mass(n));
-    run.x.assign(3 * in.node_local.size(), 0.0);
-    run.v.assign(3 * in.node_local.size(), 0.0);
-    std::vector<int> slot_of(static_cast<std::size_t>(mesh.node_count()), -1);
-    for (int n = 0; n < run.local; ++n) slot_of[static_cast<std::size_t>(in.node_local[static_cast<std::size_t>(n)])] = n;
-    for (int e : in.segment_element) {
-      for (int c = 0; c < 4; ++c) run.segment_slot.push_back(slot_of[static_cast<std::size_t>(mesh.shell_nodes(e, c))]);
-      run.segment_gid.push_back((*mesh.shell_ids)[static_cast<std::size_t>(e)]);
+// Local slots take this cycle's x^n and v^{n-1/2} from the nodes.
+void load_local_motion(InterfaceRun& run, const ContactMesh& mesh) {
+  const auto& nodes = run.setup->node_local;
+  for (int n = 0; n < run.local; ++n)
+    for (int k = 0; k < 3; ++k) {
+      run.x[3 * static_cast<std::size_t>(n) + k] = mesh.x(nodes[static_cast<std::size_t>(n)], k);
+      run.v[3 * static_cast<std::size_t>(n) + k] = mesh.v(nodes[static_cast<std::size_t>(n)], k);
     }
-    run.slot_segment_offset.assign(static_cast<std::size_t>(run.local) + 1, 0);
-    for (int slot : run.segment_slot) run.slot_segment_offset[static_cast<std::size_t>(slot) + 1] += 1;
-    for (int n = 0; n < run.local; ++n) run.slot_segment_offset[n + 1] += run.slot_segment_offset[n];
-    run.slot_segments.resize(run.segment_slot.size());
-    std::vector<int> fill(run.slot_segment_offset.begin(), run.slot_segment_offset.end() - 1);
-    for (std::size_t k = 0; k < run.segment_slot.size(); ++k)
-      run.slot_segments[static_cast<std::size_t>(fill[static_cast<std::size_t>(run.segment_slot[k])]++)] = static_cast<int>(k / 4);
+}
+
+InterfaceRun start_interface_run(const InterfaceSetup& in, int index, const ContactMesh& mesh, Communicator& comm) {
+  InterfaceRun run;
+  run.setup = &in;
+  run.index = index;
+  run.local = static_cast<int>(in.node_local.size());
+  double size[2] = {in.total_segment_size, double(in.segment_element.size())};
+  comm.allreduce_sum(size, 2);
+  // 0.3 of a typical segment: in-plane neighbours of a flat sheet stay out
+  // of the candidates, and nodes still move for ~100 cycles between sorts.
+  run.margin = size[1] > 0 ? 0.3 * size[0] / size[1] : 0.0;
+  double half = 0;
+  for (double h : in.node_half_thickness) half = std::max(half, h);
+  run.max_node_half = comm.allreduce_max(half);
+  for (int n : in.node_local) run.gid.push_back((*mesh.node_ids)[static_cast<std::size_t>(n)]);
+  run.bits = in.node_bits;
+  run.half = in.node_half_thickness;
+  run.stiffness = in.node_stiffness;
+  for (int n : in.node_local) run.mass.push_back(mesh.mass(n));
+  run.x.assign(3 * in.node_local.size(), 0.0);
+  run.v.assign(3 * in.node_local.size(), 0.0);
+  std::vector<int> slot_of(static_cast<std::size_t>(mesh.node_count()), -1);
+  for (int n = 0; n < run.local; ++n) slot_of[static_cast<std::size_t>(in.node_local[static_cast<std::size_t>(n)])] = n;
+  for (int e : in.segment_element) {
+    for (int c = 0; c < 4; ++c) run.segment_slot.push_back(slot_of[static_cast<std::size_t>(mesh.shell_nodes(e, c))]);
+    run.segment_gid.push_back((*mesh.shell_ids)[static_cast<std::size_t>(e)]);
   }
+  run.slot_segment_offset.assign(static_cast<std::size_t>(run.local) + 1, 0);
+  for (int slot : run.segment_slot) run.slot_segment_offset[static_cast<std::size_t>(slot) + 1] += 1;
+  for (int n = 0; n < run.local; ++n) run.slot_segment_offset[n + 1] += run.slot_segment_offset[n];
+  run.slot_segments.resize(run.segment_slot.size());
+  std::vector<int> fill(run.slot_segment_offset.begin(), run.slot_segment_offset.end() - 1);
+  for (std::size_t k = 0; k < run.segment_slot.size(); ++k)
+    run.slot_segments[static_cast<std::size_t>(fill[static_cast<std::size_t>(run.segment_slot[k])]++)] = static_cast<int>(k / 4);
+  return run;
+}
+
+ContactPhase::ContactPhase(const ContactSetup& setup, const ContactMesh& mesh, Communicator& comm) {
+  for (std::size_t i = 0; i < setup.interfaces.size(); ++i)
+    runs_.push_back(start_interface_run(setup.interfaces[i], static_cast<int>(i), mesh, comm));
 }
 
 bool ContactPhase::wants_sort(const ContactMesh& mesh, const ContactClock& clock) const {

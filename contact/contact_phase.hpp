@@ -43,6 +43,12 @@ class ContactPhase {
   std::vector<InterfaceRun> runs_;
 };
 
+// One interface's run on this rank before its first sort: the node table of
+// its contact nodes, the margins agreed model-wide (collective), the
+// segments' corner slots. `in` must outlive the run.
+InterfaceRun start_interface_run(const InterfaceSetup& in, int index, const ContactMesh& mesh, Communicator& comm);
+// The local slots take this cycle's x^n and v^{n-1/2} from the mesh.
+void load_local_motion(InterfaceRun& run, const ContactMesh& mesh);
 // contact_sort.cpp: the bucket sort of one interface, over the node table
 // as it stands (local nodes and this cycle's ghosts).
 void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t cycle);

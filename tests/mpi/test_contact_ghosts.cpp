@@ -29,38 +29,6 @@ Real v_of(GlobalId id, int k) { return static_cast<Real>(0.01 * double(id) + 0.3
 // sums over ranks are exact in any order.
 double ghost_force(GlobalId id, int rank, int k) { return double(id) + 0.25 * rank + 4096.0 * k; }
 
-// An InterfaceRun as ContactPhase's constructor and the first compute() set
-// it up (contact_phase.cpp): the node table of this rank's contact nodes
-// with this cycle's x and v, margins agreed model-wide, segment corners.
-InterfaceRun start_run(const InterfaceSetup& in, const ContactMesh& mesh, Communicator& comm) {
-  InterfaceRun run;
-  run.setup = &in;
-  run.local = static_cast<int>(in.node_local.size());
-  double size[2] = {in.total_segment_size, double(in.segment_element.size())};
-  comm.allreduce_sum(size, 2);
-  run.margin = size[1] > 0 ? 0.3 * size[0] / size[1] : 0.0;
-  double half = 0;
-  for (double h : in.node_half_thickness) half = std::max(half, h);
-  run.max_node_half = comm.allreduce_max(half);
-  std::vector<int> slot_of(static_cast<std::size_t>(mesh.node_count()), -1);
-  for (int n = 0; n < run.local; ++n) {
-    const int node = in.node_local[static_cast<std::size_t>(n)];
-    slot_of[static_cast<std::size_t>(node)] = n;
-    run.gid.push_back((*mesh.node_ids)[static_cast<std::size_t>(node)]);
-    run.mass.push_back(mesh.mass(node));
-    for (int k = 0; k < 3; ++k) {
-      run.x.push_back(mesh.x(node, k));
-      run.v.push_back(mesh.v(node, k));
-    }
-  }
-  run.bits = in.node_bits;
-  run.half = in.node_half_thickness;
-  run.stiffness = in.node_stiffness;
-  for (int e : in.segment_element)
-    for (int c = 0; c < 4; ++c) run.segment_slot.push_back(slot_of[static_cast<std::size_t>(mesh.shell_nodes(e, c))]);
-  return run;
-}
-
 // This rank's segments' box as build_ghost_plan grows it: a node inside may touch them.
 std::array<double, 6> segment_box(const InterfaceRun& run) {
   const double inf = std::numeric_limits<double>::infinity();
@@ -99,7 +67,9 @@ TEST(ContactGhosts, GhostsCarryTheOwnersMotionAndForcesReturnToTheSendersExactly
   }
   const ContactMesh mesh = contact_mesh_of(s);
   ASSERT_EQ(s.contact.interfaces.size(), 1u);
-  InterfaceRun run = start_run(s.contact.interfaces[0], mesh, comm);
+  // As ContactPhase and the first compute() start it: node table, margins, this cycle's x and v.
+  InterfaceRun run = start_interface_run(s.contact.interfaces[0], 0, mesh, comm);
+  load_local_motion(run, mesh);
   const int size = comm.size();
   if (size > 1) {
     build_ghost_plan(run, comm);
