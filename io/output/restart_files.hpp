@@ -3,7 +3,7 @@
 // name, flushed to disk and renamed, and the manifest goes last: a set is
 // complete exactly when its manifest exists, so a kill at any moment leaves
 // the previous complete set usable. Only the newest two complete sets are
-// kept. This layer moves bytes; miniapp/restart.cpp decides what they hold.
+// kept. This layer moves bytes; miniapp/driver/restart.cpp decides what they hold.
 #pragma once
 
 #include <cstdint>

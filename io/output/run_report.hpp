@@ -27,7 +27,7 @@ struct MpiRow {
 
 struct RunReport {
   std::string deck, title, termination;
-  std::string state_checksum;  // per rank, hex, in rank order (see miniapp/state_checksum.hpp)
+  std::string state_checksum;  // per rank, hex, in rank order (see miniapp/state/state_checksum.hpp)
   std::string version, git_hash, build_type, compiler, flags, kokkos_version, backend, precision;
   int ranks = 1, threads = 1;
   std::string halo = "corners";  // how shared-node sums are exchanged (halo=)

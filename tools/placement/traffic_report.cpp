@@ -7,7 +7,7 @@
 
 namespace mc::placement {
 
-// The report is written by minicrash itself (io/run_report.cpp): the matrix
+// The report is written by minicrash itself (io/output/run_report.cpp): the matrix
 // is a JSON array of rows of integers, so a bracket-and-number scan of the
 // text after its key is enough; no JSON library needed.
 Traffic read_traffic(const std::string& path) {
