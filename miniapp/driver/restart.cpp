@@ -2,82 +2,100 @@
 
 #include <cstring>
 #include <filesystem>
-#include <type_traits>
+#include <unordered_map>
 
 #include "io/deck/input_error.hpp"
 #include "io/output/restart_files.hpp"
+#include "miniapp/driver/restart_streams.hpp"
 #include "miniapp/state/state_fields.hpp"
 
 namespace mc {
 namespace {
 
-// The last character is the layout's version: bumped whenever state_fields or
-// loop_carry_fields change, so an older set is refused instead of misread.
-constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', '2'};
+// The last character is the layout's version: bumped whenever state_fields,
+// loop_carry_fields or the header change, so an older set is refused
+// instead of misread.
+constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', '3'};
 
-struct Writer {
-  std::vector<char> bytes;
-  void raw(const void* p, std::size_t n) {
-    const auto* c = static_cast<const char*>(p);
-    bytes.insert(bytes.end(), c, c + n);
-  }
-  template <class T>
-  void pod(const T& v) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    raw(&v, sizeof v);
-  }
-  template <class V>
-  void view(const V& v) {
-    pod(static_cast<std::uint64_t>(v.span()));
-    raw(v.data(), v.span() * sizeof(typename V::value_type));
-  }
-  template <class T>
-  void vec(const std::vector<T>& v) {
-    pod(static_cast<std::uint64_t>(v.size()));
-    raw(v.data(), v.size() * sizeof(T));
-  }
+// What precedes the fields in every rank file.
+struct FileHeader {
+  char magic[8];
+  std::int32_t ranks, rank, real_size, pad;
+  std::int64_t model_nodes, model_shells;  // of the whole model: a set from another deck is refused
 };
 
-struct Reader {
-  const std::vector<char>& bytes;
-  std::size_t at = 0;
-  void raw(void* p, std::size_t n) {
-    if (at + n > bytes.size()) throw InputError("restart file is truncated");
-    if (n == 0) return;  // p may be an empty vector's null data(): memcpy(nullptr, ..., 0) is UB
-    std::memcpy(p, bytes.data() + at, n);
-    at += n;
-  }
-  template <class T>
-  void pod(T& v) {
-    raw(&v, sizeof v);
-  }
-  template <class V>
-  void view(const V& v) {
-    std::uint64_t n = 0;
-    pod(n);
-    if (n != v.span()) throw InputError("restart file does not match this model (array sizes differ)");
-    raw(v.data(), n * sizeof(typename V::value_type));
-  }
-  template <class T>
-  void vec(std::vector<T>& v) {
-    std::uint64_t n = 0;
-    pod(n);
-    if (n > bytes.size()) throw InputError("restart file is damaged");
-    v.resize(n);
-    raw(v.data(), n * sizeof(T));
-  }
+struct ModelCounts {
+  std::int64_t nodes = 0, shells = 0;
 };
+
+// Collective: the model's node count (each node counted by its owner) and shell count.
+ModelCounts model_counts(const State& s, Communicator& comm) {
+  double counts[2] = {0, static_cast<double>(s.elements.count())};  // exact below 2^53
+  for (std::uint8_t o : s.nodes.owned) counts[0] += o;
+  comm.allreduce_sum(counts, 2);
+  return {static_cast<std::int64_t>(counts[0]), static_cast<std::int64_t>(counts[1])};
+}
+
+// Old file's entity index -> this rank's index (-1: not here), by global id.
+std::vector<int> index_map(const std::vector<GlobalId>& old_ids, const std::unordered_map<GlobalId, int>& here) {
+  std::vector<int> map(old_ids.size(), -1);
+  for (std::size_t i = 0; i < old_ids.size(); ++i)
+    if (const auto it = here.find(old_ids[i]); it != here.end()) map[i] = it->second;
+  return map;
+}
+
+std::unordered_map<GlobalId, int> index_of(const std::vector<GlobalId>& ids) {
+  std::unordered_map<GlobalId, int> index;
+  index.reserve(ids.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) index.emplace(ids[i], static_cast<int>(i));
+  return index;
+}
+
+struct OldFile {
+  FileHeader header{};
+  std::vector<GlobalId> node_ids, element_ids;
+  std::vector<std::uint8_t> owned;
+};
+
+// Reads rank file `r` into `bytes`, checks it against the manifest, and
+// parses its header and id lists; `reader` is left at its fields.
+void open_rank_file(const std::string& set_dir, const RestartManifest& m, int r, std::vector<char>& bytes,
+                    OldFile& f, RestartReader& reader) {
+  const std::string file = restart_rank_file(set_dir, r);
+  bytes = read_file(file);
+  if (static_cast<std::int64_t>(bytes.size()) != m.sizes[r] || fnv1a(bytes) != m.checksums[r])
+    throw InputError(file + ": damaged or partial restart file (size or checksum differs from the manifest)");
+  reader.reset(bytes);
+  reader.pod(f.header);
+  if (std::memcmp(f.header.magic, kMagic, sizeof kMagic) != 0 || f.header.ranks != m.ranks || f.header.rank != r)
+    throw InputError(file + ": not a restart file of this version (or not rank " + std::to_string(r) + " of its set)");
+  if (f.header.real_size != static_cast<std::int32_t>(sizeof(Real)))
+    throw InputError(file + ": written by a " + (f.header.real_size == 4 ? "single" : "double") +
+                     "-precision build; this one is " + (sizeof(Real) == 4 ? "single" : "double"));
+  reader.vec(f.node_ids);
+  reader.vec(f.owned);
+  reader.vec(f.element_ids);
+  if (f.owned.size() != f.node_ids.size()) throw InputError(file + ": damaged restart file");
+}
 
 }  // namespace
 
 void write_restart_set(const State& state, const std::string& output_dir, const std::string& deck,
                        Communicator& comm) {
   Kokkos::fence();
-  Writer w;
-  w.raw(kMagic, sizeof kMagic);
-  w.pod(static_cast<std::int32_t>(comm.size()));
-  w.pod(static_cast<std::int32_t>(comm.rank()));
-  w.pod(static_cast<std::int32_t>(sizeof(Real)));
+  const ModelCounts counts = model_counts(state, comm);
+  RestartWriter w;
+  FileHeader header{};
+  std::memcpy(header.magic, kMagic, sizeof kMagic);
+  header.ranks = comm.size();
+  header.rank = comm.rank();
+  header.real_size = static_cast<std::int32_t>(sizeof(Real));
+  header.model_nodes = counts.nodes;
+  header.model_shells = counts.shells;
+  w.pod(header);
+  w.vec(state.nodes.ids);
+  w.vec(state.nodes.owned);
+  w.vec(state.elements.ids);
   state_fields(w, state);
   loop_carry_fields(w, state);
   const std::string set_dir = restart_set_dir(output_dir, state.cycle);
@@ -118,28 +136,44 @@ std::string read_restart_set(State& state, const std::string& path, Communicator
   comm.bcast_string(set_dir, 0);
   comm.bcast(&cycle, sizeof cycle, 0);
   if (cycle < 0) return comm.root() ? set_dir : "";
+  const ModelCounts counts = model_counts(state, comm);
   try {
     const RestartManifest m = read_latest_manifest(set_dir, set_dir);
-    if (m.ranks != comm.size())
-      return "restart set " + set_dir + " was written by " + std::to_string(m.ranks) + " ranks; this run has " +
-             std::to_string(comm.size()) + " (restart with the same np)";
-    const std::string file = restart_rank_file(set_dir, comm.rank());
-    const std::vector<char> bytes = read_file(file);
-    if (static_cast<std::int64_t>(bytes.size()) != m.sizes[comm.rank()] || fnv1a(bytes) != m.checksums[comm.rank()])
-      return file + ": damaged or partial restart file (size or checksum differs from the manifest)";
-    Reader r{bytes};
-    char magic[8];
-    std::int32_t ranks = 0, rank = 0, real_size = 0;
-    r.raw(magic, sizeof magic);
-    r.pod(ranks);
-    r.pod(rank);
-    r.pod(real_size);
-    if (std::memcmp(magic, kMagic, sizeof magic) != 0 || ranks != comm.size() || rank != comm.rank() ||
-        real_size != static_cast<std::int32_t>(sizeof(Real)))
-      return file + ": not a restart file of this version, rank, np and precision";
-    state_fields(r, state);
-    loop_carry_fields(r, state);
-    if (r.at != bytes.size()) return file + ": restart file does not match this model";
+    RestartReader reader;
+    OldFile own;
+    // Same np: this rank's own file first; it is all this rank needs when
+    // the partition is the same, and then the arrays are restored as written.
+    const int first = m.ranks == comm.size() ? comm.rank() : 0;
+    std::vector<char> bytes;
+    open_rank_file(set_dir, m, first, bytes, own, reader);
+    if (own.header.model_nodes != counts.nodes || own.header.model_shells != counts.shells)
+      return "restart set " + set_dir + " was written for a model of " + std::to_string(own.header.model_nodes) +
+             " nodes and " + std::to_string(own.header.model_shells) + " shells; this deck has " +
+             std::to_string(counts.nodes) + " and " + std::to_string(counts.shells) + " (another deck?)";
+    if (m.ranks == comm.size() && own.node_ids == state.nodes.ids && own.element_ids == state.elements.ids &&
+        own.owned == state.nodes.owned) {
+      state_fields(reader, state);
+      loop_carry_fields(reader, state);
+      if (!reader.at_end()) return restart_rank_file(set_dir, first) + ": restart file does not match this model";
+      return "";
+    }
+    // Another np or partition: every old file in turn; each node comes from
+    // the rank that owned it, each element from the one that held it.
+    const auto node_index = index_of(state.nodes.ids), element_index = index_of(state.elements.ids);
+    RestartRemapper remap(state.nodes.count(), state.elements.count(), comm.root());
+    for (int r = 0; r < m.ranks; ++r) {
+      OldFile old;
+      open_rank_file(set_dir, m, r, bytes, old, reader);
+      std::vector<int> nodes = index_map(old.node_ids, node_index);
+      for (std::size_t i = 0; i < nodes.size(); ++i)
+        if (!old.owned[i]) nodes[i] = -1;
+      remap.next_file(reader, std::move(nodes), index_map(old.element_ids, element_index), r == 0);
+      state_fields(remap, state);
+      loop_carry_fields(remap, state);
+      if (!reader.at_end()) return restart_rank_file(set_dir, r) + ": restart file does not match this model";
+    }
+    if (const std::string missing = remap.missing(); !missing.empty())
+      return "restart set " + set_dir + " does not match this model: " + missing;
   } catch (const InputError& e) {
     return e.what();
   }

@@ -1,7 +1,10 @@
 // Restart: the evolving part of the State (positions, velocities, stresses,
 // energies, rigid bodies, walls, the loop's carry) written per rank as one
-// restart set, and read back into a State built from the same deck at the
-// same np. Same np and ncpu then continue bitwise as the uninterrupted run.
+// restart set, with the global ids of each rank's nodes and elements, and
+// read back into a State built from the same deck at any np and partition.
+// Same np and partition restore each rank's arrays as written, so the run
+// continues bitwise as the uninterrupted one; otherwise every rank takes
+// its nodes (from the rank that owned them) and elements by global id.
 #pragma once
 
 #include <string>
@@ -19,8 +22,8 @@ void write_restart_set(const State& state, const std::string& output_dir, const 
 std::string restart_deck(const std::string& path);
 
 // Collective. Returns "" on success, or this rank's reason for refusing the
-// set (wrong np, damaged or partial file, different model); the caller stops
-// every rank if any rank refuses.
+// set (damaged or partial file, different model or precision); the caller
+// stops every rank if any rank refuses.
 std::string read_restart_set(State& state, const std::string& path, Communicator& comm);
 
 }  // namespace mc

@@ -25,6 +25,10 @@ class Fnv1a {
     add_bytes(reinterpret_cast<const unsigned char*>(&v), sizeof v);
   }
   template <class T>
+  void rank_share(const T& v) {
+    pod(v);
+  }
+  template <class T>
   void vec(const std::vector<T>& v) {
     add_bytes(reinterpret_cast<const unsigned char*>(v.data()), v.size() * sizeof(T));
   }

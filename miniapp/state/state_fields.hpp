@@ -1,6 +1,8 @@
 // The evolving part of a State, listed once: the restart writer and reader
 // and the state checksum all walk state_fields, so they cannot disagree about
-// what "the state" is. IO provides view(v), pod(x) and vec(std::vector).
+// what "the state" is. IO provides view(v), pod(x), vec(std::vector) and
+// rank_share(x): a value that is this rank's part of a model-wide sum (a
+// restart at another np gives the old ranks' total to the new rank 0).
 #pragma once
 
 #include "miniapp/state/state.hpp"
@@ -29,8 +31,8 @@ inline void state_fields(IO& io, S& s) {
     io.pod(b.omega);
   }
   for (auto& w : s.walls) {
-    io.pod(w.local_impulse);
-    io.pod(w.local_absorbed);
+    io.rank_share(w.local_impulse);
+    io.rank_share(w.local_absorbed);
     io.pod(w.last_dt);
     io.pod(w.force);
     io.pod(w.absorbed_energy);
@@ -49,7 +51,7 @@ inline void loop_carry_fields(IO& io, S& s) {
   io.pod(s.carry.first_energy);
   io.pod(s.carry.next_output);
   io.vec(s.carry.d3plot_times);
-  io.vec(s.carry.contact_friction_work);
+  io.rank_share(s.carry.contact_friction_work);
 }
 
 }  // namespace mc

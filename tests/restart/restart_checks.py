@@ -6,8 +6,13 @@
                its contacts are active).
                A partial newer set (a kill during its write: rank file cut
                short, no manifest) is skipped; a damaged complete set, and a
-               set written by another np, are refused with exit status 2 and
-               a message saying why.
+               set written for another deck, are refused with exit status 2
+               and a message saying why.
+  other_np NP_FROM NP_TO [CYCLES]:  CYCLES (5000) at NP_FROM cut in half and
+               continued at NP_TO, in both halo modes, against the
+               uninterrupted NP_TO run: halo=corners within 1e-9 (relative,
+               every energy of glstat's last line; in practice bitwise),
+               halo=sums within 1 %.
   sigterm NP:  SIGTERM to every rank mid-run: exit status 4, a restart set is
                written, and restarting finishes with the uninterrupted
                run's checksum.
@@ -19,6 +24,7 @@
                uninterrupted run's checksum.
 
 usage: restart_checks.py bitwise|sigterm|kill9 MPIEXEC_ARGS BINARY DECK WORKDIR NP
+       restart_checks.py other_np MPIEXEC_ARGS BINARY DECK WORKDIR NP_FROM NP_TO [CYCLES]
 """
 import json
 import os
@@ -81,11 +87,45 @@ def bitwise(mpiexec, binary, deck, work, np_, cycles=600):
     if "damaged or partial restart file" not in refused.stderr:
         sys.exit(f"no clear refusal message:\n{refused.stderr}")
     print(f"np={np_}: damaged set refused: {refused.stderr.strip().splitlines()[0]}")
-    # A set from another np is refused.
-    other = run(mpiexec, np_ + 1, binary, [f"r={split}", "cycles=700", f"odir={split}"], expect=2)
-    if "restart with the same np" not in other.stderr:
-        sys.exit(f"no clear refusal of a different np:\n{other.stderr}")
-    print(f"np={np_ + 1} on an np={np_} set refused: {other.stderr.strip().splitlines()[0]}")
+    # A set written for another deck is refused.
+    other_deck = os.path.join(os.path.dirname(deck), "neon_small.k")
+    other = run(mpiexec, np_, binary, [f"i={other_deck}", f"r={split}", "cycles=700", f"odir={split}_other"],
+                expect=2)
+    if "another deck?" not in other.stderr:
+        sys.exit(f"no clear refusal of another deck's set:\n{other.stderr}")
+    why = [line for line in other.stderr.splitlines() if "another deck?" in line][0]
+    print(f"{os.path.basename(other_deck)} on a {os.path.basename(deck)} set refused: {why}")
+
+
+GLSTAT_ENERGIES = ["kinetic", "internal", "hourglass", "contact", "stonewall", "total"]
+
+
+def last_energies(odir):
+    """glstat's last line: {column: value} of the energies."""
+    with open(os.path.join(odir, "glstat")) as f:
+        lines = f.read().splitlines()
+    names = lines[1].lstrip("# ").split()
+    values = dict(zip(names, lines[-1].split()))
+    return int(values["cycle"]), {k: float(values[k]) for k in GLSTAT_ENERGIES}
+
+
+def other_np(mpiexec, binary, deck, work, np_from, np_to, cycles=5000):
+    half = cycles // 2
+    for halo, tolerance in (("corners", 1e-9), ("sums", 1e-2)):
+        straight = fresh(os.path.join(work, f"straight_{halo}_np{np_to}"))
+        split = fresh(os.path.join(work, f"split_{halo}_np{np_from}_to_np{np_to}"))
+        run(mpiexec, np_to, binary, [f"i={deck}", f"cycles={cycles}", f"halo={halo}", f"odir={straight}"])
+        run(mpiexec, np_from, binary, [f"i={deck}", f"cycles={half}", f"restart_every={half}", f"halo={halo}",
+                                       f"odir={split}"])
+        run(mpiexec, np_to, binary, [f"r={split}", f"cycles={cycles}", f"halo={halo}", f"odir={split}"])
+        (cycle_a, a), (cycle_b, b) = last_energies(straight), last_energies(split)
+        worst = max(abs(a[k] - b[k]) / max(abs(a[k]), 1e-30) for k in GLSTAT_ENERGIES if a[k] or b[k])
+        same = checksum(straight) == checksum(split)
+        print(f"halo={halo}: np {np_from} -> {np_to} at cycle {half}, to cycle {cycle_b}: largest relative energy "
+              f"difference {worst:.3e} (tolerance {tolerance:g}); state checksum "
+              f"{'equal to' if same else 'differs from'} the uninterrupted np {np_to} run's")
+        if cycle_a != cycle_b or worst > tolerance:
+            sys.exit(f"restart at another np drifted: straight {a}, restarted {b}")
 
 
 def rank_pids(odir, job):
@@ -190,4 +230,4 @@ if __name__ == "__main__":
     mode, mpiexec, binary, deck, work, np_ = sys.argv[1:7]
     extra = [int(a) for a in sys.argv[7:]]
     os.makedirs(work, exist_ok=True)
-    {"bitwise": bitwise, "sigterm": sigterm, "kill9": kill9}[mode](mpiexec, binary, deck, work, int(np_), *extra)
+    {"bitwise": bitwise, "sigterm": sigterm, "kill9": kill9, "other_np": other_np}[mode](mpiexec, binary, deck, work, int(np_), *extra)
