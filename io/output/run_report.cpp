@@ -146,7 +146,8 @@ void write_report_json(const RunReport& r, const std::string& path) {
   matrix("traffic_messages", r.traffic_messages);
   o << "  \"contact_pairs_checked\": [";
   for (std::size_t i = 0; i < r.contact_pairs.size(); ++i) o << (i ? ", " : "") << r.contact_pairs[i];
-  o << "], \"contact_nodes\": " << r.contact_nodes << ",\n  \"energy_first\": ";
+  o << "], \"contact_nodes\": " << r.contact_nodes << ", \"shells_yielded\": " << r.shells_yielded
+    << ",\n  \"energy_first\": ";
   json_energy(o, r.first);
   o << ",\n  \"energy_last\": ";
   json_energy(o, r.last);

@@ -43,6 +43,8 @@ struct RunReport {
   // Contact work: node-segment pairs checked by each rank (empty without contact).
   std::vector<std::int64_t> contact_pairs;
   std::int64_t contact_nodes = 0;  // over all interfaces and ranks
+  // Shells with plastic strain at any integration point, model-wide (has the crash begun?).
+  std::int64_t shells_yielded = 0;
   EnergyRecord first, last;
   // Simulated clusters with SimGrid's host energy plugin: joules the job's
   // hosts used during the time loop (-1: not measured).

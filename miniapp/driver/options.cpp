@@ -56,6 +56,9 @@ void set_option(Options& o, const std::string& key, const std::string& value) {
   } else if (key == "restart_seconds" || key == "restart-seconds") {
     o.restart_seconds = to_double(key, value);
     if (o.restart_seconds < 0) throw InputError("command line: " + key + " must be >= 0");
+  } else if (key == "restart_end" || key == "restart-end") {
+    if (value != "0" && value != "1") throw InputError("command line: " + key + " must be 0 or 1");
+    o.restart_end = value == "1";
   } else if (key == "max_energy_ratio" || key == "max-energy-ratio") {
     o.max_energy_ratio = to_double(key, value);
     if (o.max_energy_ratio != 0 && !(o.max_energy_ratio > 1))
@@ -135,6 +138,7 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   r=DIR         | --restart DIR       continue from the newest restart set in DIR (an output dir, its restart/ or a set)
   restart_every=N | --restart-every N restart set every N cycles (0 = off; always at stop/SIGTERM)
   restart_seconds=T | --restart-seconds T  restart set every T seconds of wall time (0 = off)
+  restart_end=1 | --restart-end 1     also a restart set when the run ends (LS-DYNA's end-of-run d3dump; default 0)
   max_energy_ratio=R | --max-energy-ratio R  numerical fault when total energy exceeds R times
                                       the initial total at an output (default 1.5, 0 = off)
   --profile-wait                      barrier before each collective: wait (imbalance) timed apart

@@ -23,6 +23,7 @@ struct Options {
   std::string restart;               // r= | --restart: output dir or restart set to continue from
   std::int64_t restart_every = 0;    // restart_every= | --restart-every N cycles (0: off)
   double restart_seconds = 0;        // restart_seconds= | --restart-seconds T wall seconds (0: off)
+  bool restart_end = false;          // restart_end= | --restart-end 0|1: a restart set when the run ends
   double max_energy_ratio = 1.5;     // max_energy_ratio= | --max-energy-ratio R (0: off)
   bool profile_wait = false;         // --profile-wait: barrier before collectives (imbalance vs transfer)
   bool quiet = false;                // --quiet: only errors and the final summary line

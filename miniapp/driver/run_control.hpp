@@ -18,8 +18,9 @@ class RunControl {
   RunControl(const RunSettings& rs, double start);
   // Collective every stop_check_cycles cycles: what outside asked for.
   ExternalRequest poll(const State& s, Communicator& comm);
-  // Collective: the restart set, when one is due after the cycle just done.
-  void checkpoint(const State& s, const ExternalRequest& request, Communicator& comm);
+  // Collective: the restart set, when one is due after the cycle just done
+  // (`last`: the run ends with it).
+  void checkpoint(const State& s, const ExternalRequest& request, bool last, Communicator& comm);
   // Rank 0, every progress_seconds of wall time.
   void progress(const State& s, const Communicator& comm);
   void print_progress(const State& s) const;

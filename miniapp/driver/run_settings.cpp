@@ -19,6 +19,7 @@ RunSettings run_settings(const Model& model, const Options& o) {
   rs.stop_file = o.output_dir + "/minicrash.stop";
   rs.restart_every = o.restart_every;
   rs.restart_seconds = o.restart_seconds;
+  rs.restart_end = o.restart_end;
   rs.max_energy_ratio = o.max_energy_ratio;
   rs.deck = o.input;
   rs.progress_seconds = o.progress_seconds;

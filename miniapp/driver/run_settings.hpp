@@ -35,6 +35,7 @@ struct RunSettings {
   // always when a stop request or signal ends the run. Written under output_dir.
   std::int64_t restart_every = 0;
   double restart_seconds = 0;
+  bool restart_end = false;       // also when the run ends normally
   std::string deck;               // recorded in the restart manifest
   // Numerical fault when total / initial total energy exceeds this at an
   // output (0: never).

@@ -3,6 +3,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "build_info.hpp"
+#include "miniapp/outputs/energies.hpp"
 #include "miniapp/state/state_checksum.hpp"
 
 namespace mc {
@@ -94,6 +95,7 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
     r.contact_pairs = comm.gather(result.contact_pairs, 0);
     for (std::int64_t n : comm.gather(result.contact_nodes, 0)) r.contact_nodes += n;
   }
+  r.shells_yielded = yielded_shells(state, comm);
   // Figure of merit over the cycles this run did (a restart resumes past 0).
   const double work = double(id.elements) * double(result.cycles);
   if (result.elapsed > 0 && work > 0) {

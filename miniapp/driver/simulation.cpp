@@ -68,7 +68,7 @@ class TimeLoop {
     energy_guard_.check();
     {
       ScopedPhase phase(result.timers, Phase::Output);
-      control_.checkpoint(s_, request, comm_);
+      control_.checkpoint(s_, request, last, comm_);
     }
     if (rs_.after_cycle) rs_.after_cycle(s_);
     control_.progress(s_, comm_);

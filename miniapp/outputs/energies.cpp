@@ -95,4 +95,18 @@ EnergyRecord global_energies(const State& s, const std::vector<PartRecord>& part
   return r;
 }
 
+std::int64_t yielded_shells(const State& s, Communicator& comm) {
+  Kokkos::fence();
+  double count = 0;  // exact below 2^53
+  const int width = static_cast<int>(s.elements.points.extent(1));
+  for (int e = 0; e < s.elements.count(); ++e) {
+    if (!s.elements.alive(e)) continue;
+    bool yielded = false;
+    for (int j = 3; j < width && !yielded; j += 4) yielded = packed(s.elements.points, e, j) > 0;  // epsp of point j / 4
+    count += yielded;
+  }
+  comm.allreduce_sum(&count, 1);
+  return static_cast<std::int64_t>(count);
+}
+
 }  // namespace mc

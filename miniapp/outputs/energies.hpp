@@ -17,6 +17,8 @@ void keep_half_step_velocities(State& state);
 
 std::vector<PartRecord> part_energies(const State& state, Communicator& comm);
 // `contact`: the model-wide contact energy (ContactPhase::outputs).
+// Collective: shells (alive) with plastic strain above zero at any integration point, model-wide.
+std::int64_t yielded_shells(const State& state, Communicator& comm);
 EnergyRecord global_energies(const State& state, const std::vector<PartRecord>& parts, double contact,
                              double initial_total);
 
