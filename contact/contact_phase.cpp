@@ -197,15 +197,33 @@ double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock,
   return message_seconds;
 }
 
+namespace {
+constexpr int kOutputTerms = 9;  // slave force xyz, master force xyz, penalty energy, friction work, active pairs
+}  // namespace
+
 std::vector<ContactRecord> ContactPhase::outputs(const std::vector<double>& friction_work, Communicator& comm) const {
-  std::vector<ContactRecord> out;
+  std::vector<double> sums = output_terms(friction_work);
+  comm.allreduce_sum(sums.data(), static_cast<int>(sums.size()));
+  return output_records(sums.data());
+}
+
+std::vector<double> ContactPhase::output_terms(const std::vector<double>& friction_work) const {
+  std::vector<double> terms;
   for (std::size_t i = 0; i < runs_.size(); ++i) {
     const InterfaceRun& run = runs_[i];
     const double friction = i < friction_work.size() ? friction_work[i] : 0.0;
-    double sums[9] = {run.slave_force[0], run.slave_force[1], run.slave_force[2], run.master_force[0],
-                      run.master_force[1], run.master_force[2], run.penalty_energy, friction,
-                      double(run.active_pairs)};
-    comm.allreduce_sum(sums, 9);
+    terms.insert(terms.end(), {run.slave_force[0], run.slave_force[1], run.slave_force[2], run.master_force[0],
+                               run.master_force[1], run.master_force[2], run.penalty_energy, friction,
+                               double(run.active_pairs)});
+  }
+  return terms;
+}
+
+std::vector<ContactRecord> ContactPhase::output_records(const double* all_sums) const {
+  std::vector<ContactRecord> out;
+  for (std::size_t i = 0; i < runs_.size(); ++i) {
+    const InterfaceRun& run = runs_[i];
+    const double* sums = all_sums + kOutputTerms * i;
     ContactRecord o;
     o.id = run.setup->id;
     for (int k = 0; k < 3; ++k) {

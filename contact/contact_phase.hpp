@@ -34,6 +34,10 @@ class ContactPhase {
                  Communicator& comm, bool sort);
   // Collective: model-wide sums of the last compute(), one record an interface.
   std::vector<ContactRecord> outputs(const std::vector<double>& friction_work, Communicator& comm) const;
+  // The same in two steps, for one SumBatch with the other outputs: this
+  // rank's terms, then the records from their model-wide sums.
+  std::vector<double> output_terms(const std::vector<double>& friction_work) const;
+  std::vector<ContactRecord> output_records(const double* sums) const;
   // Candidate pairs this rank has evaluated so far (its contact work).
   std::int64_t pairs_checked() const;
   // Contact nodes this rank owns, summed over interfaces.

@@ -1,5 +1,7 @@
 #include "miniapp/driver/output_schedule.hpp"
 
+#include "decomposition/parallel/sum_batch.hpp"
+
 #include "miniapp/nodal/rigid_walls.hpp"
 #include "miniapp/outputs/energies.hpp"
 #include "miniapp/outputs/vtk_snapshot.hpp"
@@ -37,12 +39,19 @@ DueOutputs OutputSchedule::due(const State& s, bool force) {
 
 EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Communicator& comm, const DueOutputs& due) {
   EnergyRecord energy;
-  reduce_wall_outputs(s, comm);
+  // Every model-wide sum of the outputs in one allreduce.
+  SumBatch batch;
+  const std::size_t wall_sums = batch.add(wall_output_terms(s));
+  const bool contact_due = contact.active() && (due.energies() || due.rcforc);
+  const std::size_t contact_sums = contact_due ? batch.add(contact.output_terms(s.carry.contact_friction_work)) : 0;
+  const std::size_t part_sums = due.energies() ? batch.add(part_energy_terms(s)) : 0;
+  batch.reduce(comm);
+  set_wall_outputs(s, batch.sums(wall_sums));
   std::vector<ContactRecord> contacts;
-  if (contact.active() && (due.energies() || due.rcforc)) contacts = contact.outputs(s.carry.contact_friction_work, comm);
+  if (contact_due) contacts = contact.output_records(batch.sums(contact_sums));
   if (due.rcforc) rcforc_.write(s.time, contacts);
   if (due.energies()) {
-    const std::vector<PartRecord> parts = part_energies(s, comm);
+    const std::vector<PartRecord> parts = part_records(s, batch.sums(part_sums));
     double contact_energy = 0;
     for (const ContactRecord& c : contacts) contact_energy += c.energy;
     energy = global_energies(s, parts, contact_energy, s.carry.initial_total);

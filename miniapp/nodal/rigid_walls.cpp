@@ -64,14 +64,16 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
   }
 }
 
-void reduce_wall_outputs(State& s, Communicator& comm) {
-  if (s.walls.empty()) return;
-  std::vector<double> sums(4 * s.walls.size());
+std::vector<double> wall_output_terms(const State& s) {
+  std::vector<double> terms(4 * s.walls.size());
   for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
-    for (int k = 0; k < 3; ++k) sums[4 * wi + k] = s.walls[wi].local_impulse[k];
-    sums[4 * wi + 3] = s.walls[wi].local_absorbed;
+    for (int k = 0; k < 3; ++k) terms[4 * wi + k] = s.walls[wi].local_impulse[k];
+    terms[4 * wi + 3] = s.walls[wi].local_absorbed;
   }
-  comm.allreduce_sum(sums.data(), static_cast<int>(sums.size()));
+  return terms;
+}
+
+void set_wall_outputs(State& s, const double* sums) {
   for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
     WallState& wall = s.walls[wi];
     const double dt = wall.last_dt > 0 ? wall.last_dt : 1.0;

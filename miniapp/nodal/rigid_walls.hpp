@@ -16,7 +16,9 @@ namespace mc {
 // dt. Collective only when the model has a moving wall.
 void apply_rigid_walls(State& state, Communicator& comm, double dt, double dt_avg);
 
-// Sums wall forces and stonewall energy over ranks (collective; at outputs).
-void reduce_wall_outputs(State& state, Communicator& comm);
+// At outputs: this rank's wall impulses and stonewall energy, and the wall
+// forces and energies from their model-wide sums (one SumBatch with the other outputs).
+std::vector<double> wall_output_terms(const State& state);
+void set_wall_outputs(State& state, const double* sums);
 
 }  // namespace mc

@@ -11,12 +11,15 @@ void keep_half_step_velocities(State& s) {
   Kokkos::deep_copy(s.nodes.w_before, s.nodes.w);
 }
 
-std::vector<PartRecord> part_energies(const State& s, Communicator& comm) {
+namespace {
+// Per part: internal, kinetic, hourglass, mass, momentum xyz, and the
+// internal energy and count of its eroded shells (LS-DYNA's glstat keeps
+// an eroded shell's energy apart, so the balance still closes).
+constexpr int kFields = 9;
+}  // namespace
+
+std::vector<double> part_energy_terms(const State& s) {
   const std::size_t np = s.part_info.size();
-  // Per part: internal, kinetic, hourglass, mass, momentum xyz, and the
-  // internal energy and count of its eroded shells (LS-DYNA's glstat keeps
-  // an eroded shell's energy apart, so the balance still closes).
-  constexpr int kFields = 9;
   std::vector<double> sums(kFields * np, 0.0);
   struct Sink final : EnergySink {
     std::vector<double>& sums;
@@ -49,7 +52,11 @@ std::vector<PartRecord> part_energies(const State& s, Communicator& comm) {
     out[1] += 0.5 * (m * v2 + j * w2);
     out[3] += m;
   }
-  comm.allreduce_sum(sums.data(), static_cast<int>(sums.size()));
+  return sums;
+}
+
+std::vector<PartRecord> part_records(const State& s, const double* sums) {
+  const std::size_t np = s.part_info.size();
   std::vector<PartRecord> parts(np);
   for (std::size_t p = 0; p < np; ++p) {
     const double* in = &sums[kFields * p];

@@ -15,7 +15,10 @@ namespace mc {
 // Keeps v^{n-1/2} before the velocity update of an output cycle.
 void keep_half_step_velocities(State& state);
 
-std::vector<PartRecord> part_energies(const State& state, Communicator& comm);
+// This rank's terms of the per-part sums (owned nodes, its elements), and
+// the records from their model-wide sums (one SumBatch with the other outputs).
+std::vector<double> part_energy_terms(const State& state);
+std::vector<PartRecord> part_records(const State& state, const double* sums);
 // `contact`: the model-wide contact energy (ContactPhase::outputs).
 // Collective: shells (alive) with plastic strain above zero at any integration point, model-wide.
 std::int64_t yielded_shells(const State& state, Communicator& comm);

@@ -6,6 +6,7 @@ import sys
 from . import placement, platforms, runner, throughput
 from .launch import Tools
 from .spec import DEFAULT_COLLECTIVES, StudySpec, collective_choice
+from .windows import BadWindow
 
 
 def add_tools(p):
@@ -28,6 +29,10 @@ def add_matrix(p):
                         "production codes send (default), or corners, minicrash's np-independent scheme")
     p.add_argument("--repeats", type=int, default=1)
     p.add_argument("--cycles", type=int, help="cycles per run (minicrash cycles=N)")
+    p.add_argument("--window", action="append", default=[], metavar="T:N",
+                   help="crash-phase window: N cycles from simulated time T (deck's unit); repeatable. The state "
+                        "at T is made once per deck by a real run here and cached in the study; 0:N is the "
+                        "first N cycles")
     p.add_argument("--option", action="append", default=[], help="extra minicrash option, e.g. endtim=0.5")
     p.add_argument("--launcher", default="", help="launch template with {np} (also {ncpu}, {nodes}), e.g. "
                    "'srun -n {np} -c {ncpu}'; default: mpirun --oversubscribe --bind-to none -np {np}")
@@ -64,7 +69,7 @@ def spec_from(a):
                      leaf=sim.get("leaf", 8), core_speed=sim.get("core_speed", "1Gf"),
                      host_speed=sim.get("host_speed", 0.0),
                      collectives=[collective_choice(c) for c in sim.get("collectives", [DEFAULT_COLLECTIVES])],
-                     energy=sim.get("energy", False))
+                     energy=sim.get("energy", False), windows=a.window)
 
 
 def open_study(a, need_sizes=True):
@@ -121,6 +126,12 @@ def cmd_table(a):
     print(study_tables(load(a.studies)))
 
 
+def cmd_fingerprint(a):
+    from .fingerprint import fingerprint, print_table
+    from .plot_data import load
+    print_table(fingerprint(load(a.studies)), a.json, sys.stdout)
+
+
 def cmd_platform(a):
     platforms.write_platform(a.output, a.network, a.nodes, a.cores, a.topology, a.leaf, a.core_speed)
     if a.hostfile:
@@ -153,6 +164,10 @@ def parser():
     b = sub.add_parser("table", help="the plotted numbers as Markdown tables (best repeat per point)")
     b.add_argument("studies", nargs="+", help="study directories or results.csv files")
     b.set_defaults(func=cmd_table)
+    h = sub.add_parser("fingerprint", help="the published studies' claims beside the studies' figures")
+    h.add_argument("studies", nargs="+", help="study directories or results.csv files")
+    h.add_argument("--json", action="store_true", help="a list of {claim, seed, minicrash, agrees, why}")
+    h.set_defaults(func=cmd_fingerprint)
     f = sub.add_parser("platform", help="write one SimGrid platform file (and a block hostfile)")
     f.add_argument("--network", required=True, choices=sorted(platforms.NETWORKS))
     f.add_argument("--nodes", type=int, required=True)
@@ -168,4 +183,8 @@ def parser():
 
 def main(argv=None):
     a = parser().parse_args(argv)
-    a.func(a)
+    try:
+        a.func(a)
+    except BadWindow as e:
+        print(f"tools/study.py: error: {e}", file=sys.stderr)
+        sys.exit(2)

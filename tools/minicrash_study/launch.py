@@ -76,9 +76,10 @@ def smpi_configs(point, spec):
     return cfg
 
 
-def command(point, deck_path, odir, spec, tools, study_dir):
+def command(point, deck_path, odir, spec, tools, study_dir, window_args=()):
+    """`window_args`: where the point's window starts and ends (runner.window_args)."""
     args = [f"i={deck_path}", f"ncpu={point.ncpu}", f"partition={point.partition}", f"halo={spec.halo}",
-            f"odir={odir}", "progress=0", "--quiet"] + list(spec.options)
+            f"odir={odir}", "progress=0", "--quiet"] + list(spec.options) + list(window_args)
     if point.simulated:
         xml, hosts = platform_files(study_dir, point, spec)
         libs = shared_kokkos_libs(tools.smpi_binary)

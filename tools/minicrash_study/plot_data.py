@@ -6,7 +6,7 @@ from collections import defaultdict
 from . import rows as rowsmod
 
 # What tells two curves apart (besides the deck); the x value then varies along a curve.
-CURVE_KEYS = ("system", "partition", "ncpu", "collectives", "placement")
+CURVE_KEYS = ("system", "partition", "ncpu", "collectives", "placement", "window")
 
 
 def load(paths):
@@ -41,7 +41,7 @@ def best_rows(rows, x="cores"):
     only ever slows a run down."""
     groups = defaultdict(list)
     for r in rows:
-        groups[(r["deck"],) + tuple(r[k] for k in CURVE_KEYS) + (r[x],)].append(r)
+        groups[(r["deck"],) + tuple(r.get(k, "") for k in CURVE_KEYS) + (r[x],)].append(r)
     return [dict(min(members, key=lambda m: m["elapsed"]), repeats=len(members)) for members in groups.values()]
 
 
@@ -50,7 +50,7 @@ def curves(rows, deck, x="cores", **fixed):
     out = defaultdict(list)
     for r in rows:
         if r["deck"] == deck and all(r[k] == v for k, v in fixed.items()):
-            out[tuple(r[k] for k in CURVE_KEYS)].append(r)
+            out[tuple(r.get(k, "") for k in CURVE_KEYS)].append(r)
     return {k: sorted(v, key=lambda r: r[x]) for k, v in sorted(out.items(), key=lambda kv: str(kv[0]))}
 
 

@@ -12,12 +12,18 @@ MPI_CALLS = {"MPI_Allreduce": "allreduce", "MPI_Bcast": "bcast", "MPI_Barrier": 
              "MPI_Waitall": "waitall", "collective wait": "collective_wait"}
 BUCKETS = ["msgs_0_256B", "msgs_256B_4KB", "msgs_4KB_64KB", "msgs_over_64KB"]
 BUCKET_LABELS = ["0-256 B", "256 B-4 KB", "4-64 KB", "> 64 KB"]
+# Crash-phase windows (runner.window_columns): empty for whole runs.
+WINDOW_COLUMNS = ["window", "window_start_time", "window_start_cycle", "internal_start", "internal_end",
+                  "contact_energy_start", "contact_energy_end", "contact_pairs_in_force_start",
+                  "contact_pairs_in_force_end", "shells_yielded_start", "shells_yielded_end"]
 COLUMNS = (["system", "network", "topology", "deck", "elements", "nodes", "cores_per_node", "np", "ncpu", "cores",
             "partition", "halo", "precision", "collectives", "placement", "repeat", "cycles", "elapsed", "startup", "wall_seconds",
             "element_cycles_per_second", "ns_per_element_cycle_per_core", "jobs_per_day", "mpi_seconds",
             "mpi_share"] + [f"mpi_{c}" for c in MPI_CALLS.values()] + BUCKETS
-           + ["inter_node_bytes", "total_bytes", "energy_joules", "loop_energy_joules", "final_total_energy", "state_checksum"])
-TEXT = {"system", "network", "topology", "deck", "partition", "halo", "precision", "collectives", "placement", "state_checksum", "split"}
+           + ["inter_node_bytes", "total_bytes", "energy_joules", "loop_energy_joules", "final_total_energy", "state_checksum"]
+           + WINDOW_COLUMNS)
+TEXT = {"system", "network", "topology", "deck", "partition", "halo", "precision", "collectives", "placement", "state_checksum",
+        "split", "window"}
 
 
 def read_report(odir):

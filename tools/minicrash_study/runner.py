@@ -6,6 +6,7 @@ Layout of a study directory:
   platforms/          SimGrid platforms and hostfiles
   runs/ID/            one run: minicrash's output directory, log.txt and,
                       once it has finished, row.json (its CSV row)
+  windows/DECK_tT/    the state at T of a crash-phase window (windows.py)
   calibration.json    the measured SMPI host speed
   results.csv         one row per finished run
 A run without row.json did not finish (killed): it is run again.
@@ -18,6 +19,7 @@ import shutil
 import subprocess
 
 from . import launch, platforms, rows
+from .windows import BadWindow, contact_pairs_in_force, make_state, parse_window
 from .progress import Progress
 from .spec import Deck, Point
 
@@ -63,19 +65,31 @@ class Study:
                 return json.load(f)
         shutil.rmtree(odir, ignore_errors=True)  # a killed attempt
         os.makedirs(odir)
-        cmd = launch.command(point, self.deck_path(point.deck), odir, self.spec, self.tools, self.out)
+        start = self.window_start(point)
+        cmd = launch.command(point, self.deck_path(point.deck), odir, self.spec, self.tools, self.out,
+                             window_args(point, start))
         log_path = os.path.join(odir, "log.txt")
         code, wall = launch.run(cmd, log_path)
         with open(log_path) as f:
             log_text = f.read()
         if code != 0:
             raise SystemExit(f"run {point.id} failed with exit status {code}; see {log_path}:\n{log_text[-2000:]}")
-        row = rows.make_row(point, Deck(point.deck).name, rows.read_report(odir), wall, self.spec.cores_per_node,
+        report = rows.read_report(odir)
+        row = rows.make_row(point, Deck(point.deck).name, report, wall, self.spec.cores_per_node,
                             self.rank_nodes(point), log_text)
+        if point.window:
+            row.update(window_columns(point, start, report, odir))
         with open(row_path + ".tmp", "w") as f:
             json.dump(row, f)
         os.replace(row_path + ".tmp", row_path)
         return row
+
+    def window_start(self, point):
+        """The state the point's window starts from (made on first use), or None."""
+        if not point.window or parse_window(point.window)[0] == 0:
+            return None
+        return make_state(self.out, Deck(point.deck).name, self.deck_path(point.deck), parse_window(point.window)[0],
+                          self.tools, self.spec.launcher)
 
     def rank_nodes(self, point):
         """The node of each rank, from the hostfile a simulated run used."""
@@ -87,6 +101,9 @@ class Study:
 
     def run_all(self, points):
         finished = [self.finished(p) for p in points]
+        for point, done in zip(points, finished):
+            if not done:
+                self.window_start(point)  # every window state first: the bar then times the runs alone
         bar = Progress([run_weight(p) for p in points], finished)
         bar.show("resuming" if any(finished) else "starting")
         for point, done in zip(points, finished):
@@ -116,10 +133,13 @@ class Study:
         real, sim = [], []
         spec = dataclasses.replace(self.spec, host_speed=1e9, energy=False, core_speed="1Gf")
         probe = Study(os.path.join(self.out, "calibration"), spec, self.tools)
+        # A window study calibrates on its first window's length from the start.
+        window = f"0:{parse_window(self.spec.windows[0])[1]}" if self.spec.windows else ""
         for rep in range(CALIBRATION_RUNS):
-            real.append(probe.run_point(Point(deck_spec, "local", 1, 1, "rcb", rep))["elapsed"])
+            real.append(probe.run_point(Point(deck_spec, "local", 1, 1, "rcb", rep, window=window))["elapsed"])
         for rep in range(2):
-            sim_point = Point(deck_spec, f"smpi:{next(iter(platforms.NETWORKS))}:switch", 1, 1, "rcb", rep, 1)
+            sim_point = Point(deck_spec, f"smpi:{next(iter(platforms.NETWORKS))}:switch", 1, 1, "rcb", rep, 1,
+                              window=window)
             sim.append(probe.run_point(sim_point)["elapsed"])
         speed = 1e9 * min(real) / min(sim)
         with open(os.path.join(self.out, "calibration.json"), "w") as f:
@@ -127,3 +147,33 @@ class Study:
                        "host_speed": speed}, f, indent=1)
         save(speed)
         return speed
+
+
+def window_args(point, start):
+    """minicrash options that run the point's window: N cycles from T's state."""
+    if not point.window:
+        return []
+    cycles = parse_window(point.window)[1]
+    if start is None:
+        return [f"cycles={cycles}"]
+    return [f"r={start['restart_set']}", f"cycles={start['cycle'] + cycles}"]
+
+
+def window_columns(point, start, report, odir):
+    """The window's CSV columns: where it starts and whether it is a crash
+    (contact pairs in force, contact and internal energy rising, shells yielding)."""
+    cycles = parse_window(point.window)[1]
+    first = report["energy_first"]
+    begin = start or {"time": 0.0, "cycle": 0, "internal": first["internal"], "contact": first["contact"],
+                      "shells_yielded": 0, "contact_pairs_in_force": 0}
+    if report["cycles"] != begin["cycle"] + cycles:
+        raise BadWindow(f"window {point.window} of {point.deck} ends at cycle {report['cycles']}, not "
+                        f"{begin['cycle'] + cycles}: it runs past the deck's end")
+    last = report["energy_last"]
+    return {"cycles": cycles, "window": point.window, "window_start_time": begin["time"], "window_start_cycle": begin["cycle"],
+            "internal_start": begin["internal"], "internal_end": last["internal"],
+            "contact_energy_start": begin["contact"], "contact_energy_end": last["contact"],
+            "contact_pairs_in_force_start": begin["contact_pairs_in_force"],
+            "contact_pairs_in_force_end": contact_pairs_in_force(os.path.join(odir, "rcforc")),
+            "shells_yielded_start": begin["shells_yielded"], "shells_yielded_end": report["shells_yielded"]}
+

@@ -10,6 +10,7 @@ import re
 from dataclasses import asdict, dataclass, field
 
 from . import platforms
+from .windows import BadWindow, parse_window, window_label
 
 # SMPI collective algorithms when a study names none: Open MPI's decision
 # rules. SMPI's own defaults are what no MPI library runs, and its default
@@ -67,6 +68,7 @@ class Point:
     nodes: int = 0  # simulated nodes (0: not known for a real launcher)
     collectives: str = ""  # SMPI algorithm choice, "allreduce=rdb,bcast=flattree"
     placement: str = "block"  # SMPI hostfile: block, roundrobin, metis
+    window: str = ""  # "T:N": N cycles from simulated time T (windows.py); "": the spec's options decide
 
     @property
     def simulated(self):
@@ -91,6 +93,8 @@ class Point:
             parts.append(re.sub(r"[^A-Za-z0-9]+", "-", self.collectives))
         if self.placement != "block":
             parts.append(self.placement)
+        if self.window:
+            parts.append(window_label(self.window))
         return "_".join(parts + [f"r{self.repeat}"])
 
 
@@ -115,6 +119,7 @@ class StudySpec:
     host_speed: float = 0.0  # SMPI smpi/host-speed (flop/s); 0: calibrate at the start
     collectives: list = field(default_factory=lambda: [DEFAULT_COLLECTIVES])
     energy: bool = False
+    windows: list = field(default_factory=list)  # "T:N" crash-phase windows (windows.py); [] = whole runs
 
     def systems(self):
         out = [self.system_name] if self.local else []
@@ -130,8 +135,10 @@ class StudySpec:
                     for ncpu in ([1] if simulated else self.ncpus):
                         for part in self.partitions:
                             for coll in (self.collectives if simulated else [""]):
-                                for rep in range(self.repeats):
-                                    pts.append(Point(deck, system, np_, ncpu, part, rep, nodes, coll))
+                                for window in self.windows or [""]:
+                                    for rep in range(self.repeats):
+                                        pts.append(Point(deck, system, np_, ncpu, part, rep, nodes, coll,
+                                                         window=window))
         return sorted(pts, key=lambda p: (p.np * p.ncpu, p.id))
 
     def _sizes(self, simulated):
@@ -162,3 +169,7 @@ class StudySpec:
             raise SystemExit("no sizes given (--np, or --nodes with --network)")
         if not self.local and not self.networks:
             raise SystemExit("nothing to run: --no-local and no --network")
+        for w in self.windows:
+            parse_window(w)
+        if self.windows and any(o.startswith(("cycles=", "endtim=")) for o in self.options):
+            raise BadWindow("--window sets each run's cycles: leave out --cycles and endtim=")
