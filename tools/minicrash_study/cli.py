@@ -4,15 +4,19 @@ import os
 import sys
 
 from . import placement, platforms, runner, throughput
-from .launch import Tools
+from .launch import BUILD_DIRS, Tools, default_binaries
 from .spec import DEFAULT_COLLECTIVES, StudySpec, collective_choice
 from .windows import BadWindow
 
 
 def add_tools(p):
     t = Tools()
-    p.add_argument("--binary", default=t.binary, help="minicrash built with MPI (default build/minicrash)")
-    p.add_argument("--smpi-binary", default=t.smpi_binary, help="minicrash built for SMPI (default build-smpi/minicrash)")
+    p.add_argument("--precision", default="double", choices=sorted(BUILD_DIRS),
+                   help="the solver's precision: picks the default binaries (single: build-single/ and "
+                        "build-smpi-single/, built with -DMINICRASH_SINGLE_PRECISION=ON); runs of a binary of "
+                        "the other precision are refused")
+    p.add_argument("--binary", default="", help="minicrash built with MPI (default build/minicrash)")
+    p.add_argument("--smpi-binary", default="", help="minicrash built for SMPI (default build-smpi/minicrash)")
     p.add_argument("--generator", default=t.generator, help="minicrash-gen (default build/minicrash-gen)")
     p.add_argument("--place", default=t.place, help="minicrash-place (default build/tools/placement/minicrash-place)")
 
@@ -69,7 +73,7 @@ def spec_from(a):
                      leaf=sim.get("leaf", 8), core_speed=sim.get("core_speed", "1Gf"),
                      host_speed=sim.get("host_speed", 0.0),
                      collectives=[collective_choice(c) for c in sim.get("collectives", [DEFAULT_COLLECTIVES])],
-                     energy=sim.get("energy", False), windows=a.window)
+                     energy=sim.get("energy", False), windows=a.window, precision=a.precision)
 
 
 def open_study(a, need_sizes=True):
@@ -82,7 +86,8 @@ def open_study(a, need_sizes=True):
         spec = spec_from(a)
         spec.validate(need_sizes)
         spec.save(saved)
-    tools = Tools(a.binary, a.smpi_binary, a.generator, a.place)
+    binary, smpi_binary = default_binaries(spec.precision)
+    tools = Tools(a.binary or binary, a.smpi_binary or smpi_binary, a.generator, a.place)
     study = runner.Study(a.out, spec, tools)
     if spec.networks and not spec.host_speed:
         def save(speed):

@@ -32,6 +32,16 @@ class Tools:
     place: str = os.path.join(REPO, "build", "tools", "placement", "minicrash-place")
 
 
+# The builds a study runs by default, per precision (docs/studies.md#precision).
+BUILD_DIRS = {"double": ("build", "build-smpi"), "single": ("build-single", "build-smpi-single")}
+
+
+def default_binaries(precision):
+    """(minicrash, SMPI minicrash) of the repository's builds of that precision."""
+    real, smpi = BUILD_DIRS[precision]
+    return os.path.join(REPO, real, "minicrash"), os.path.join(REPO, smpi, "minicrash")
+
+
 def shared_kokkos_libs(binary):
     """Kokkos shared libraries the binary loads: SMPI must give each simulated
     rank its own copy (smpi/privatize-libs), or the first rank's

@@ -75,6 +75,9 @@ class Study:
         if code != 0:
             raise SystemExit(f"run {point.id} failed with exit status {code}; see {log_path}:\n{log_text[-2000:]}")
         report = rows.read_report(odir)
+        if report["build"]["precision"] != self.spec.precision:
+            raise SystemExit(f"run {point.id}: the binary is a {report['build']['precision']}-precision build; the "
+                             f"study asks for {self.spec.precision} (--precision, docs/studies.md#precision)")
         row = rows.make_row(point, Deck(point.deck).name, report, wall, self.spec.cores_per_node,
                             self.rank_nodes(point), log_text)
         if point.window:

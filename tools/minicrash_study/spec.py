@@ -120,6 +120,7 @@ class StudySpec:
     collectives: list = field(default_factory=lambda: [DEFAULT_COLLECTIVES])
     energy: bool = False
     windows: list = field(default_factory=list)  # "T:N" crash-phase windows (windows.py); [] = whole runs
+    precision: str = "double"  # of the binaries run (launch.BUILD_DIRS); a run of the other is refused
 
     def systems(self):
         out = [self.system_name] if self.local else []
