@@ -6,8 +6,12 @@
 
 namespace mc {
 
-RunControl::RunControl(const RunSettings& rs, double start)
-    : rs_(rs), start_(start), last_checkpoint_(start), next_progress_(rs.progress_seconds) {}
+RunControl::RunControl(const RunSettings& rs, double start, const State& s)
+    : rs_(rs), start_(start), last_checkpoint_(start), next_progress_(rs.progress_seconds), start_fraction_(fraction(s)) {}
+
+double RunControl::fraction(const State& s) const {
+  return rs_.end_cycle > 0 && rs_.end_time <= 0 ? double(s.cycle) / rs_.end_cycle : s.time / rs_.end_time;
+}
 
 ExternalRequest RunControl::poll(const State& s, Communicator& comm) {
   const bool checkpoint_due = rs_.restart_seconds > 0 && wall_seconds() - last_checkpoint_ >= rs_.restart_seconds;
@@ -31,8 +35,9 @@ void RunControl::progress(const State& s, const Communicator& comm) {
 
 void RunControl::print_progress(const State& s) const {
   const double elapsed = wall_seconds() - start_;
-  const double frac = rs_.end_cycle > 0 && rs_.end_time <= 0 ? double(s.cycle) / rs_.end_cycle : s.time / rs_.end_time;
-  const double eta = frac > 0 ? elapsed * (1 - frac) / frac : 0;
+  const double frac = fraction(s);
+  const double done = frac - start_fraction_;  // by this run: a restart's ETA counts its own pace
+  const double eta = done > 0 ? elapsed * (1 - frac) / done : 0;
   std::printf("  cycle %10lld  t %12.5e  dt %10.3e  %5.1f%%  elapsed %8.1f s  eta %8.1f s\n",
               static_cast<long long>(s.cycle), s.time, s.dt_next, 100 * frac, elapsed, eta);
   std::fflush(stdout);

@@ -15,7 +15,8 @@ namespace mc {
 
 class RunControl {
  public:
-  RunControl(const RunSettings& rs, double start);
+  // `s`: the state the run starts from (a restart's), for the ETA.
+  RunControl(const RunSettings& rs, double start, const State& s);
   // Collective every stop_check_cycles cycles: what outside asked for.
   ExternalRequest poll(const State& s, Communicator& comm);
   // Collective: the restart set, when one is due after the cycle just done
@@ -27,7 +28,8 @@ class RunControl {
 
  private:
   const RunSettings& rs_;
-  double start_, last_checkpoint_, next_progress_;
+  double fraction(const State& s) const;  // of the whole run (from cycle 0) done at s
+  double start_, last_checkpoint_, next_progress_, start_fraction_;
 };
 
 }  // namespace mc

@@ -23,7 +23,7 @@ class TimeLoop {
  public:
   TimeLoop(State& s, const RunSettings& rs, Communicator& comm, Halo& halo)
       : s_(s), rs_(rs), comm_(comm), halo_(halo), contact_mesh_(contact_mesh_of(s)), outputs_(rs, comm, s),
-        steps_(rs), control_(rs, wall_seconds()), energy_guard_(rs.max_energy_ratio) {
+        steps_(rs), control_(rs, wall_seconds(), s), energy_guard_(rs.max_energy_ratio) {
     if (s.contact.active()) contact_ = ContactPhase(s.contact, contact_mesh_, comm);
     if (s.cycle == 0) initialize_rigid_bodies(s, comm);  // a restart brings its bodies along
   }

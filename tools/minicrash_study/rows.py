@@ -12,6 +12,8 @@ MPI_CALLS = {"MPI_Allreduce": "allreduce", "MPI_Bcast": "bcast", "MPI_Barrier": 
              "MPI_Waitall": "waitall", "collective wait": "collective_wait"}
 BUCKETS = ["msgs_0_256B", "msgs_256B_4KB", "msgs_4KB_64KB", "msgs_over_64KB"]
 BUCKET_LABELS = ["0-256 B", "256 B-4 KB", "4-64 KB", "> 64 KB"]
+# Phases whose slowest rank / average the CSV gives (the wait the collectives measure).
+IMBALANCE_PHASES = ["elements", "contact", "nodes"]
 # Crash-phase windows (runner.window_columns): empty for whole runs.
 WINDOW_COLUMNS = ["window", "window_start_time", "window_start_cycle", "internal_start", "internal_end",
                   "contact_energy_start", "contact_energy_end", "contact_pairs_in_force_start",
@@ -21,7 +23,7 @@ COLUMNS = (["system", "network", "topology", "deck", "elements", "nodes", "cores
             "element_cycles_per_second", "ns_per_element_cycle_per_core", "jobs_per_day", "mpi_seconds",
             "mpi_share"] + [f"mpi_{c}" for c in MPI_CALLS.values()] + BUCKETS
            + ["inter_node_bytes", "total_bytes", "energy_joules", "loop_energy_joules", "final_total_energy", "state_checksum"]
-           + WINDOW_COLUMNS)
+           + [f"{phase}_imbalance" for phase in IMBALANCE_PHASES] + WINDOW_COLUMNS)
 TEXT = {"system", "network", "topology", "deck", "partition", "halo", "precision", "collectives", "placement", "state_checksum",
         "split", "window"}
 
@@ -63,6 +65,9 @@ def make_row(point, deck_name, report, wall, cores_per_node, rank_nodes=None, lo
     for name, count in zip(BUCKETS, report["histogram"]):
         row[name] = count
     row["total_bytes"] = sum(map(sum, report["traffic_bytes"]))
+    for phase in report["phases"]:
+        if phase["name"] in IMBALANCE_PHASES:
+            row[f"{phase['name']}_imbalance"] = phase["max"] / phase["avg"] if phase["avg"] > 0 else ""
     row["inter_node_bytes"] = inter_node_bytes(report, rank_nodes) if rank_nodes else ""
     return row
 
