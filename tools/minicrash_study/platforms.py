@@ -4,9 +4,17 @@ switch or a two-level fat tree, for the interconnects of NETWORKS.
 Latencies are end-to-end one-way MPI latencies between two nodes on one
 switch; each node link carries half of it. A fat tree adds `hop` per extra
 switch level crossed (leaf -> spine -> leaf). Bandwidths are per link and
-direction (full duplex). SMPI's default latency and bandwidth factors were
-calibrated on one TCP GigE cluster, so the files set both to 1: the numbers
-below are what a message sees.
+direction (full duplex).
+
+SMPI scales latency and bandwidth by piecewise factors of the message size.
+Its defaults (SimGrid 3.32, src/simgrid/sg_config.cpp) are a fit of MPI
+ping-pongs over TCP on one Gigabit Ethernet cluster (SimGrid commit
+6b089d4823, 2011: 24 us and 125 MB/s per link as in examples/platforms/
+griffon.xml, Grid'5000 Nancy; the model is described in Degomme et al.,
+"Simulating MPI applications: the SMPI approach", IEEE TPDS 28(8), 2017).
+The idealised platforms set both factors to 1: the numbers below are what a
+message sees. The `-tcp` platforms model MPI over TCP as the published
+LS-DYNA studies ran it on Ethernet (docs/simulated-clusters.md#ethernet-over-tcp).
 """
 from dataclasses import dataclass
 
@@ -16,6 +24,9 @@ class Network:
     latency_us: float  # node -> switch -> node, one way, small message
     bandwidth_gbps: float  # GB/s per link and direction
     hop_us: float  # extra latency per additional switch crossed
+    # smpi/lat-factor and smpi/bw-factor; None leaves SMPI's TCP GigE fit on.
+    lat_factor: str = "0:1"
+    bw_factor: str = "0:1"
 
 
 # Published ballpark figures for MPI over each fabric (OSU latency/bandwidth).
@@ -25,6 +36,14 @@ NETWORKS = {
     "ib-qdr": Network(2.0, 3.2, 0.2),
     "ib-fdr": Network(1.8, 6.0, 0.15),
     "ib-hdr": Network(1.6, 23.0, 0.1),
+    # MPI over TCP. GigE: the links of the cluster SMPI's default factors were
+    # fitted on (24 us, 125 MB/s each) with those factors left on: 1 B one way
+    # in 103 us, 4 MiB at 115.8 MB/s (tests/smpi/pingpong_checks.py).
+    "gige-tcp": Network(48.0, 0.125, 5.0, lat_factor=None, bw_factor=None),
+    # 10GigE: 20 us one way and "over 4 Gb/s" measured with MPI-free TCP on a
+    # host NIC without offload (Hurwitz and Feng, "Initial end-to-end
+    # performance evaluation of 10-Gigabit Ethernet", Hot Interconnects 11, 2003).
+    "10gige-tcp": Network(20.0, 1.25, 1.0, bw_factor="0:0.4"),
 }
 TOPOLOGIES = ("fattree", "switch")
 # Shared memory between ranks of one node.
@@ -47,6 +66,14 @@ def _cluster(cid, first, count, cores, speed, net, bb_bw_gbps):
             f'    </cluster>\n')
 
 
+def _config(net):
+    """The platform's SMPI factors (none: SMPI's defaults stay)."""
+    props = [(k, v) for k, v in (("smpi/lat-factor", net.lat_factor), ("smpi/bw-factor", net.bw_factor)) if v]
+    if not props:
+        return "  <!-- SMPI's default latency and bandwidth factors (its TCP GigE fit) apply -->\n"
+    return "  <config>\n" + "".join(f'    <prop id="{k}" value="{v}"/>\n' for k, v in props) + "  </config>\n"
+
+
 def platform_xml(network, nodes, cores, topology="fattree", leaf=8, speed="1Gf"):
     """The platform as XML text. `leaf`: nodes per leaf switch of the fat tree."""
     net = NETWORKS[network]
@@ -56,8 +83,7 @@ def platform_xml(network, nodes, cores, topology="fattree", leaf=8, speed="1Gf")
            '<platform version="4.1">\n',
            f'  <!-- minicrash: {network}, {nodes} nodes x {cores} cores, {topology}: latency {net.latency_us} us, '
            f'{net.bandwidth_gbps} GB/s per link, {net.hop_us} us per extra switch hop -->\n',
-           '  <config>\n    <prop id="smpi/lat-factor" value="0:1"/>\n    <prop id="smpi/bw-factor" value="0:1"/>\n'
-           '  </config>\n',
+           _config(net),
            '  <zone id="world" routing="Full">\n']
     if topology == "switch" or nodes <= leaf:
         # One non-blocking switch: the backbone carries every node at full rate.
