@@ -12,6 +12,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
+#include <unordered_map>
 
 #include "decomposition/partition/partition.hpp"
 #include "io/deck/input_error.hpp"
@@ -98,6 +99,40 @@ TEST(Partition, InputFromModelHasCentroidsAndNipWork) {
   EXPECT_DOUBLE_EQ(in.second_work[0], 1.0);
   EXPECT_DOUBLE_EQ(in.work[7], 0.1);
   EXPECT_DOUBLE_EQ(in.second_work[7], 0.0);
+}
+
+// Weights from weights= and a restart's yielding (rebalance=1): a live quad
+// costs shell + NIP point + its yielded points plastic; a rigid shell rigid.
+TEST(Partition, WorkFollowsTheWeightsAndTheYielding) {
+  test::PlateSpec spec;
+  spec.nx = 2;
+  spec.ny = 1;
+  spec.nip = 3;
+  Model model = test::plate_model(spec);
+  const WorkWeights w = parse_work_weights("shell:2,point:0.5,plastic:1.5");
+  EXPECT_DOUBLE_EQ(w.rigid, WorkWeights{}.rigid);  // not named: the default
+  const std::unordered_map<GlobalId, int> yielding = {{model.shells[1].id, 2}};
+  const PartitionInput in = partition_input(model, w, &yielding);
+  EXPECT_DOUBLE_EQ(in.work[0], 2 + 0.5 * 3);
+  EXPECT_DOUBLE_EQ(in.work[1], 2 + 0.5 * 3 + 1.5 * 2);
+  EXPECT_EQ(work_weights_text(w), "shell:2,triangle:1,point:0.5,plastic:1.5,rigid:0.1");
+}
+
+TEST(Partition, BadWorkWeightsNameTheProblem) {
+  const auto message = [](const std::string& text) {
+    try {
+      parse_work_weights(text);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(message("shel:1").find("unknown name 'shel'"), std::string::npos);
+  EXPECT_NE(message("point:-1").find("point must be a number >= 0"), std::string::npos);
+  EXPECT_NE(message("point:1x").find("got '1x'"), std::string::npos);
+  EXPECT_NE(message("point").find("is not name:value"), std::string::npos);
+  EXPECT_NE(message("shell:0").find("must be above 0"), std::string::npos);
+  EXPECT_NE(message("").find("is not name:value"), std::string::npos);
 }
 
 class PartitionPlate : public ::testing::TestWithParam<std::tuple<PartitionMethod, int>> {};

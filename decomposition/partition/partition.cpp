@@ -30,7 +30,9 @@ const char* partition_method_name(PartitionMethod m) {
 namespace {
 
 struct PartLoad {
-  double work = 1, second_work = 1;
+  bool rigid = false;
+  int nip = 0;
+  double contact = 0;
 };
 
 // One lookup per part, not per element: decks have few parts, many elements.
@@ -54,20 +56,18 @@ PartLoad part_load(const Model& model, const Shell& s) {
     throw InputError(s.where, "shell " + std::to_string(s.id) + ": part " + std::to_string(s.part) + " is not defined");
   const double contact = contact_load(model, s.part);
   const auto mat = model.materials.find(part->second.material);
-  if (mat != model.materials.end() && mat->second.kind == MaterialKind::Rigid)
-    return {0.1, contact};  // rigid bodies: no stress update, only a rigid-body sum
+  if (mat != model.materials.end() && mat->second.kind == MaterialKind::Rigid) return {true, 0, contact};
   const auto sec = model.sections.find(part->second.section);
   if (sec == model.sections.end())
     throw InputError(s.where, "part " + std::to_string(s.part) + ": section " +
                                   std::to_string(part->second.section) + " is not defined");
-  // Membrane/bending work is fixed; each through-thickness point adds a
-  // material update (about a quarter of the element cost in the shell kernel).
-  return {1.0 + 0.25 * sec->second.nip, contact};
+  return {false, sec->second.nip, contact};
 }
 
 }  // namespace
 
-PartitionInput partition_input(const Model& model) {
+PartitionInput partition_input(const Model& model, const WorkWeights& weights,
+                               const std::unordered_map<GlobalId, int>* yielding) {
   PartitionInput in;
   in.num_nodes = static_cast<std::int64_t>(model.nodes.size());
   std::unordered_map<GlobalId, std::int64_t> index;
@@ -96,8 +96,15 @@ PartitionInput partition_input(const Model& model) {
     if (load == loads.end()) load = loads.emplace(s.part, part_load(model, s)).first;
     in.centroids.push_back(c);
     in.nodes.push_back(corners);
-    in.work.push_back(load->second.work);
-    in.second_work.push_back(load->second.second_work);
+    const PartLoad& p = load->second;
+    double work = weights.rigid;
+    if (!p.rigid) {
+      work = (distinct == 3 ? weights.triangle : weights.shell) + weights.point * p.nip;
+      if (yielding)
+        if (const auto y = yielding->find(s.id); y != yielding->end()) work += weights.plastic_point * y->second;
+    }
+    in.work.push_back(work);
+    in.second_work.push_back(p.contact);
   }
   return in;
 }

@@ -10,8 +10,10 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
+#include "decomposition/partition/work_weights.hpp"
 #include "io/model.hpp"
 
 namespace mc {
@@ -30,11 +32,14 @@ struct PartitionInput {
   std::vector<double> second_work; // second constraint (contact work etc.) for MetisMultiConstraint; empty = 1 each
 };
 
-// Centroids from the node coordinates; work = 1 + 0.25 NIP of the element's
-// section (rigid parts 0.1); second_work = the number of contact interfaces
-// the element is a segment of (its contact load). Throws InputError for an
-// element naming an unknown node, part or section.
-PartitionInput partition_input(const Model& model);
+// Centroids from the node coordinates; work = the element-phase cost of the
+// element by `weights` (its kind, its section's NIP, and, when `yielding`
+// gives them by element id, its points that yielded in a restart set's last
+// cycle); second_work = the number of contact interfaces the element is a
+// segment of (its contact load). Throws InputError for an element naming an
+// unknown node, part or section.
+PartitionInput partition_input(const Model& model, const WorkWeights& weights = {},
+                               const std::unordered_map<GlobalId, int>* yielding = nullptr);
 
 // Element -> part (0..parts-1). Every element gets exactly one part; any
 // parts >= 1 works. No part is empty unless parts > elements. Deterministic:

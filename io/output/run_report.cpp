@@ -105,6 +105,8 @@ void write_report_json(const RunReport& r, const std::string& path) {
   o << "  \"state_checksum\": " << quoted(r.state_checksum) << ",\n";
   o << "  \"deck\": " << quoted(r.deck) << ", \"title\": " << quoted(r.title) << ", \"termination\": "
     << quoted(r.termination) << ",\n";
+  o << "  \"partition\": {\"method\": " << quoted(r.partition) << ", \"weights\": " << quoted(r.weights)
+    << ", \"rebalanced_elements\": " << r.rebalanced << "},\n";
   o << "  \"ranks\": " << r.ranks << ", \"threads\": " << r.threads << ", \"halo\": " << quoted(r.halo)
     << ", \"nodes\": " << r.nodes
     << ", \"elements\": " << r.elements << ", \"parts\": " << r.parts << ",\n";
@@ -147,7 +149,13 @@ void write_report_json(const RunReport& r, const std::string& path) {
   o << "  \"contact_pairs_checked\": [";
   for (std::size_t i = 0; i < r.contact_pairs.size(); ++i) o << (i ? ", " : "") << r.contact_pairs[i];
   o << "], \"contact_nodes\": " << r.contact_nodes << ", \"shells_yielded\": " << r.shells_yielded
-    << ",\n  \"energy_first\": ";
+    << ",\n  \"rank_work\": {";
+  for (std::size_t c = 0; c < r.rank_work_columns.size(); ++c) {
+    o << (c ? ",\n    " : "\n    ") << quoted(r.rank_work_columns[c]) << ": [";
+    for (std::size_t k = 0; k < r.rank_work[c].size(); ++k) o << (k ? ", " : "") << r.rank_work[c][k];
+    o << "]";
+  }
+  o << "},\n  \"energy_first\": ";
   json_energy(o, r.first);
   o << ",\n  \"energy_last\": ";
   json_energy(o, r.last);

@@ -31,6 +31,8 @@ struct RunReport {
   std::string version, git_hash, build_type, compiler, flags, kokkos_version, backend, precision;
   int ranks = 1, threads = 1;
   std::string halo = "corners";  // how shared-node sums are exchanged (halo=)
+  std::string partition = "rcb", weights;  // partitioner and element work weights (weights=)
+  std::int64_t rebalanced = -1;  // rebalance=1: elements weighted by their yielding; -1: not rebalanced
   std::int64_t nodes = 0, elements = 0, parts = 0, cycles = 0;
   double sim_time = 0, elapsed = 0, startup = 0;
   std::vector<TimingRow> phases;
@@ -43,6 +45,9 @@ struct RunReport {
   // Contact work: node-segment pairs checked by each rank (empty without contact).
   std::vector<std::int64_t> contact_pairs;
   std::int64_t contact_nodes = 0;  // over all interfaces and ranks
+  // Per-rank work and phase times: rank_work[c][rank] is column rank_work_columns[c].
+  std::vector<std::string> rank_work_columns;
+  std::vector<std::vector<double>> rank_work;
   // Shells with plastic strain at any integration point, model-wide (has the crash begun?).
   std::int64_t shells_yielded = 0;
   EnergyRecord first, last;

@@ -63,7 +63,8 @@ int run(mc::Options o, mc::Communicator& comm) {
   const double t0 = mc::wall_seconds();
   mc::Model model;
   std::vector<int> part;
-  std::int64_t counts[3] = {0, 0, 0};  // nodes, shells, parts of the whole model
+  std::int64_t counts[4] = {0, 0, 0, -1};  // nodes, shells, parts of the whole model; elements rebalanced
+  const mc::WorkWeights weights = o.weights.empty() ? mc::WorkWeights{} : mc::parse_work_weights(o.weights);
   const bool ok = on_root_agreed(comm, [&] {
     std::error_code error;
     std::filesystem::create_directories(o.output_dir, error);
@@ -77,7 +78,13 @@ int run(mc::Options o, mc::Communicator& comm) {
     counts[2] = static_cast<std::int64_t>(model.parts.size());
     if (comm.size() > 1) {
       const mc::PartitionMethod method = mc::parse_partition_method(o.partition);
-      const mc::PartitionInput input = mc::partition_input(model);
+      std::unordered_map<mc::GlobalId, int> yielding;
+      if (o.rebalance) {
+        yielding = mc::restart_yielding(o.restart);
+        counts[3] = static_cast<std::int64_t>(yielding.size());
+        if (!o.quiet) std::printf("  rebalance: %lld elements yielded in the restart set's last cycle\n", static_cast<long long>(counts[3]));
+      }
+      const mc::PartitionInput input = mc::partition_input(model, weights, o.rebalance ? &yielding : nullptr);
       const double p0 = mc::wall_seconds();
       part = mc::partition_elements(input, comm.size(), method);
       if (!o.quiet) {
@@ -102,7 +109,9 @@ int run(mc::Options o, mc::Communicator& comm) {
     return mc::kExitInput;
   const mc::Model& controls = comm.size() == 1 ? model : subdomain.model;
   const mc::RunSettings settings = mc::run_settings(controls, o);
-  const mc::RunIdentity id{o.input, controls.title, o.threads, o.halo, counts[0], counts[1], counts[2], mc::wall_seconds() - t0};
+  const mc::RunIdentity id{o.input, controls.title,   o.threads,
+                           o.halo,  counts[0],        counts[1], counts[2], mc::wall_seconds() - t0,
+                           o.partition, mc::work_weights_text(weights), counts[3]};
   // Start-up ends when every rank has its subdomain: the barrier takes the
   // wait for the last one, so the time loop's MPI profile does not.
   comm.barrier();

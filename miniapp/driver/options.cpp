@@ -70,6 +70,16 @@ void set_option(Options& o, const std::string& key, const std::string& value) {
       throw InputError(std::string("command line: ") + e.what());
     }
     o.halo = value;
+  } else if (key == "weights") {
+    try {
+      parse_work_weights(value);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(std::string("command line: ") + e.what());
+    }
+    o.weights = value;
+  } else if (key == "rebalance") {
+    if (value != "0" && value != "1") throw InputError("command line: " + key + " must be 0 or 1");
+    o.rebalance = value == "1";
   } else if (key == "partition") {
     parse_partition_method(value);  // rejects unknown names here, before MPI work starts
     o.partition = value;
@@ -111,6 +121,7 @@ Options parse_options(const std::vector<std::string>& args) {
   } else if (o.scale > 0) {
     throw InputError("command line: scale= needs gen=");
   }
+  if (o.rebalance && o.restart.empty()) throw InputError("command line: rebalance=1 needs r= (it weights a restart's partition)");
   if (!o.help && !o.version && o.input.empty() && o.restart.empty())
     throw InputError("command line: no input deck (use i=deck.k, gen=PRESET or --input deck.k; see --help)");
   return o;
@@ -133,6 +144,10 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   progress=S    | --progress S        seconds between progress lines (default 10, 0 = off)
   report=FILE   | --report FILE       JSON run report (default minicrash_report.json)
   partition=P   | --partition P       domain decomposition: rcb (default), metis, metis-mc
+  weights=W     | --weights W         element work weights, e.g. shell:1,triangle:2,point:0.2,plastic:0.5,rigid:0.05
+                                      (defaults fitted by tools/study.py calibrate; docs/options.md)
+  rebalance=1   | --rebalance 1       with r=: weight each element also by its points that yielded in the
+                                      set's last cycle (re-partitions; default 0 keeps the deck's partition)
   halo=H        | --halo H            shared-node sums: corners (default; answers independent of np)
                                       or sums (one partial sum per node and neighbour, as production codes)
   r=DIR         | --restart DIR       continue from the newest restart set in DIR (an output dir, its restart/ or a set)

@@ -19,6 +19,8 @@ struct Options {
   double progress_seconds = 10;      // --progress S (0: off)
   std::string report = "minicrash_report.json";  // --report FILE (relative to output dir)
   std::string partition = "rcb";     // partition= | --partition: rcb, metis, metis-mc
+  std::string weights;               // weights= | --weights: element work weights (decomposition/partition/work_weights.hpp)
+  bool rebalance = false;            // rebalance= | --rebalance 0|1: a restart weights elements by their last cycle's yielding
   std::string halo = "corners";      // halo= | --halo: corners (np-independent), sums (one partial sum per node)
   std::string restart;               // r= | --restart: output dir or restart set to continue from
   std::int64_t restart_every = 0;    // restart_every= | --restart-every N cycles (0: off)

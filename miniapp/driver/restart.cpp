@@ -15,7 +15,7 @@ namespace {
 // The last character is the layout's version: bumped whenever state_fields,
 // loop_carry_fields or the header change, so an older set is refused
 // instead of misread.
-constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', '3'};
+constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', '4'};
 
 // What precedes the fields in every rank file.
 struct FileHeader {
@@ -54,7 +54,7 @@ std::unordered_map<GlobalId, int> index_of(const std::vector<GlobalId>& ids) {
 struct OldFile {
   FileHeader header{};
   std::vector<GlobalId> node_ids, element_ids;
-  std::vector<std::uint8_t> owned;
+  std::vector<std::uint8_t> owned, yielding;
 };
 
 // Reads rank file `r` into `bytes`, checks it against the manifest, and
@@ -75,7 +75,8 @@ void open_rank_file(const std::string& set_dir, const RestartManifest& m, int r,
   reader.vec(f.node_ids);
   reader.vec(f.owned);
   reader.vec(f.element_ids);
-  if (f.owned.size() != f.node_ids.size()) throw InputError(file + ": damaged restart file");
+  reader.vec(f.yielding);
+  if (f.owned.size() != f.node_ids.size() || f.yielding.size() != f.element_ids.size()) throw InputError(file + ": damaged restart file");
 }
 
 }  // namespace
@@ -96,6 +97,10 @@ void write_restart_set(const State& state, const std::string& output_dir, const 
   w.vec(state.nodes.ids);
   w.vec(state.nodes.owned);
   w.vec(state.elements.ids);
+  // Not state (the next cycle recomputes it): the work each element did last,
+  // for the partition weights of a restart that rebalances.
+  w.vec(std::vector<std::uint8_t>(state.elements.yielding.data(),
+                                  state.elements.yielding.data() + state.elements.yielding.size()));
   state_fields(w, state);
   loop_carry_fields(w, state);
   const std::string set_dir = restart_set_dir(output_dir, state.cycle);
@@ -116,6 +121,21 @@ void write_restart_set(const State& state, const std::string& output_dir, const 
     write_manifest(set_dir, m);
     prune_restart_sets(output_dir, 2);
   }
+}
+
+std::unordered_map<GlobalId, int> restart_yielding(const std::string& path) {
+  std::string set_dir;
+  const RestartManifest m = read_latest_manifest(path, set_dir);
+  std::unordered_map<GlobalId, int> yielding;
+  std::vector<char> bytes;
+  RestartReader reader;
+  for (int r = 0; r < m.ranks; ++r) {
+    OldFile f;
+    open_rank_file(set_dir, m, r, bytes, f, reader);
+    for (std::size_t e = 0; e < f.element_ids.size(); ++e)
+      if (f.yielding[e] > 0) yielding.emplace(f.element_ids[e], f.yielding[e]);
+  }
+  return yielding;
 }
 
 std::string restart_deck(const std::string& path) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <string>
+#include <unordered_map>
 
 #include "decomposition/parallel/communicator.hpp"
 #include "miniapp/state/state.hpp"
@@ -17,6 +18,11 @@ namespace mc {
 // Collective. Writes <output_dir>/restart/cycle_N/ and keeps the newest two sets.
 void write_restart_set(const State& state, const std::string& output_dir, const std::string& deck,
                        Communicator& comm);
+
+// Rank 0, before partitioning a restart that rebalances: points that yielded
+// in the set's last cycle, by element id (elements with none left out).
+// Reads every rank file of the set once. Throws InputError for a bad set.
+std::unordered_map<GlobalId, int> restart_yielding(const std::string& path);
 
 // Rank 0: the deck named in the newest complete set under `path`.
 std::string restart_deck(const std::string& path);

@@ -1,9 +1,11 @@
 #include "miniapp/driver/run_summary.hpp"
 
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 
 #include "build_info.hpp"
 #include "miniapp/outputs/energies.hpp"
+#include "miniapp/outputs/rank_work.hpp"
 #include "miniapp/state/state_checksum.hpp"
 
 namespace mc {
@@ -65,6 +67,9 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
   r.ranks = comm.size();
   r.threads = id.threads;
   r.halo = id.halo;
+  r.partition = id.partition;
+  r.weights = id.weights;
+  r.rebalanced = id.rebalanced;
   r.nodes = id.nodes;
   r.elements = id.elements;
   r.parts = id.parts;
@@ -96,6 +101,10 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
     for (std::int64_t n : comm.gather(result.contact_nodes, 0)) r.contact_nodes += n;
   }
   r.shells_yielded = yielded_shells(state, comm);
+  const RankCounts counts{result.cycles, std::max<std::int64_t>(result.contact_pairs, 0), result.contact_nodes};
+  const RankWorkTable rank_work = rank_work_table(state, result.timers, counts, comm);
+  r.rank_work_columns = rank_work.columns;
+  r.rank_work = rank_work.values;
   // Figure of merit over the cycles this run did (a restart resumes past 0).
   const double work = double(id.elements) * double(result.cycles);
   if (result.elapsed > 0 && work > 0) {

@@ -17,6 +17,10 @@ struct RunIdentity {
   std::string halo = "corners";  // the halo mode (halo=)
   std::int64_t nodes = 0, elements = 0, parts = 0;
   double startup = 0;
+  // How the model was partitioned: method, work weights, and with
+  // rebalance=1 the elements weighted by their yielding (-1: no rebalance).
+  std::string partition = "rcb", weights;
+  std::int64_t rebalanced = -1;
 };
 
 RunReport make_report(const RunIdentity& id, const RunResult& result, const State& state,

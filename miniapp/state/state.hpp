@@ -54,6 +54,11 @@ struct ElementData {
   Hourglass5View hourglass_q; // IHQ 4 stored resultants (size 0 when unused)
   CornerForceView force;      // the shells' part of State::corners: minus the internal force/moment, global frame
   DoubleView internal_energy, hourglass_energy;
+  // Work measures, not state: through-thickness points that yielded in the
+  // last cycle, and plastic point updates since this run started (the
+  // partition weights and the per-rank work table read them).
+  ByteView yielding;
+  IntView plastic_updates;
   std::vector<GlobalId> ids;  // user ids, host only
   int count() const { return static_cast<int>(conn.extent(0)); }
 };

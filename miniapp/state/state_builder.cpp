@@ -48,6 +48,8 @@ void build_elements(const Model& model, const LocalMesh& mesh, State& s) {
   el.hourglass_q = Hourglass5View("hourglass_q", s.uses_hourglass_stiffness ? ne : 0);
   el.internal_energy = DoubleView("internal_energy", ne);
   el.hourglass_energy = DoubleView("hourglass_energy", ne);
+  el.yielding = ByteView("yielding", ne);
+  el.plastic_updates = IntView("plastic_updates", ne);
   el.density_scale = RealView("density_scale", 0);
   el.ids = mesh.element_ids;
   auto conn = Kokkos::create_mirror_view(el.conn);

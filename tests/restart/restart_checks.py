@@ -13,6 +13,9 @@
                uninterrupted NP_TO run: halo=corners within 1e-9 (relative,
                every energy of glstat's last line; in practice bitwise),
                halo=sums within 1 %.
+  rebalance NP [CYCLES]:  CYCLES (5000) cut in half, continued at the same NP
+               with rebalance=1 (re-partitioned by the set's yielding):
+               halo=corners gives the uninterrupted run's state checksum.
   sigterm NP:  SIGTERM to every rank mid-run: exit status 4, a restart set is
                written, and restarting finishes with the uninterrupted
                run's checksum.
@@ -23,7 +26,7 @@
                complete set, older than the cut one, and ends with the
                uninterrupted run's checksum.
 
-usage: restart_checks.py bitwise|sigterm|kill9 MPIEXEC_ARGS BINARY DECK WORKDIR NP
+usage: restart_checks.py bitwise|sigterm|kill9|rebalance MPIEXEC_ARGS BINARY DECK WORKDIR NP
        restart_checks.py other_np MPIEXEC_ARGS BINARY DECK WORKDIR NP_FROM NP_TO [CYCLES]
 """
 import json
@@ -128,6 +131,30 @@ def other_np(mpiexec, binary, deck, work, np_from, np_to, cycles=5000):
             sys.exit(f"restart at another np drifted: straight {a}, restarted {b}")
 
 
+def rebalance(mpiexec, binary, deck, work, np_, cycles=5000):
+    """Same np, but the restart re-partitions by the set's yielding
+    (rebalance=1): with halo=corners the answer must not notice."""
+    half = cycles // 2
+    straight = fresh(os.path.join(work, "straight"))
+    split = fresh(os.path.join(work, "split"))
+    common = ["halo=corners", "progress=0"]
+    run(mpiexec, np_, binary, [f"i={deck}", f"cycles={cycles}", f"odir={straight}"] + common)
+    run(mpiexec, np_, binary, [f"i={deck}", f"cycles={half}", f"restart_every={half}", f"odir={split}"] + common)
+    run(mpiexec, np_, binary, [f"r={split}", f"cycles={cycles}", "rebalance=1", f"odir={split}"] + common)
+    with open(os.path.join(split, "minicrash_report.json")) as f:
+        weighted = json.load(f)["partition"]["rebalanced_elements"]
+    (cycle_a, a), (cycle_b, b) = last_energies(straight), last_energies(split)
+    worst = max(abs(a[k] - b[k]) / max(abs(a[k]), 1e-30) for k in GLSTAT_ENERGIES if a[k] or b[k])
+    same = checksum(straight) == checksum(split)
+    print(f"rebalance=1 at cycle {half} on np {np_}: {weighted} elements weighted by their yielding; "
+          f"to cycle {cycle_b}: largest relative energy difference {worst:.3e}; state checksum "
+          f"{'equal to' if same else 'differs from'} the uninterrupted run's")
+    if cycle_a != cycle_b or not same:
+        sys.exit(f"a rebalanced restart changed the answer: straight {a}, restarted {b}")
+    if weighted < 0 or (cycles >= 5000 and weighted == 0):
+        sys.exit(f"rebalance=1 weighted {weighted} elements (the tube yields by mid-run)")
+
+
 def rank_pids(odir, job):
     """The ranks of the job writing to `odir` (not mpirun)."""
     ranks = subprocess.run(["pgrep", "-f", f"odir={odir}"], capture_output=True, text=True).stdout.split()
@@ -230,4 +257,5 @@ if __name__ == "__main__":
     mode, mpiexec, binary, deck, work, np_ = sys.argv[1:7]
     extra = [int(a) for a in sys.argv[7:]]
     os.makedirs(work, exist_ok=True)
-    {"bitwise": bitwise, "sigterm": sigterm, "kill9": kill9, "other_np": other_np}[mode](mpiexec, binary, deck, work, int(np_), *extra)
+    {"bitwise": bitwise, "sigterm": sigterm, "kill9": kill9, "other_np": other_np,
+     "rebalance": rebalance}[mode](mpiexec, binary, deck, work, int(np_), *extra)

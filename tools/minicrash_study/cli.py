@@ -1,5 +1,6 @@
 """Command line of tools/study.py (see docs/studies.md)."""
 import argparse
+import json
 import os
 import sys
 
@@ -37,6 +38,9 @@ def add_matrix(p):
                    help="crash-phase window: N cycles from simulated time T (deck's unit); repeatable. The state "
                         "at T is made once per deck by a real run here and cached in the study; 0:N is the "
                         "first N cycles")
+    p.add_argument("--rebalance", action="store_true",
+                   help="window restarts re-partition with each element also weighted by its points that yielded "
+                        "in the state's last cycle (minicrash rebalance=1; docs/studies.md#work-weights)")
     p.add_argument("--option", action="append", default=[], help="extra minicrash option, e.g. endtim=0.5")
     p.add_argument("--launcher", default="", help="launch template with {np} (also {ncpu}, {nodes}), e.g. "
                    "'srun -n {np} -c {ncpu}'; default: mpirun --oversubscribe --bind-to none -np {np}")
@@ -67,7 +71,7 @@ def spec_from(a):
     options = list(a.option) + ([f"cycles={a.cycles}"] if a.cycles else [])
     sim = vars(a)  # the simulation options exist only where add_simulation added them
     return StudySpec(decks=a.deck, nps=a.np, nodes=sim.get("nodes", []), ncpus=a.ncpu, partitions=a.partition,
-                     repeats=a.repeats, halo=a.halo, options=options, local=not sim.get("no_local", False),
+                     repeats=a.repeats, halo=a.halo, options=options, rebalance=a.rebalance, local=not sim.get("no_local", False),
                      system_name=a.system, launcher=a.launcher, networks=sim.get("network", []),
                      topology=sim.get("topology", "fattree"), cores_per_node=a.cores_per_node,
                      leaf=sim.get("leaf", 8), core_speed=sim.get("core_speed", "1Gf"),
@@ -137,6 +141,15 @@ def cmd_fingerprint(a):
     print_table(fingerprint(load(a.studies)), a.json, sys.stdout)
 
 
+def cmd_calibrate(a):
+    from .calibrate import calibrate, print_calibration
+    result = calibrate(a.studies)
+    print_calibration(result, a.json, sys.stdout)
+    if a.output:
+        with open(a.output, "w") as f:
+            json.dump(result, f, indent=1)
+
+
 def cmd_platform(a):
     platforms.write_platform(a.output, a.network, a.nodes, a.cores, a.topology, a.leaf, a.core_speed)
     if a.hostfile:
@@ -173,6 +186,12 @@ def parser():
     h.add_argument("studies", nargs="+", help="study directories or results.csv files")
     h.add_argument("--json", action="store_true", help="a list of {claim, seed, minicrash, agrees, why}")
     h.set_defaults(func=cmd_fingerprint)
+    c = sub.add_parser("calibrate", help="element-phase cost per shell, point, plastic update and rigid shell "
+                                         "from the runs' per-rank phase timers: the partition weights")
+    c.add_argument("studies", nargs="+", help="study directories, run directories or report files")
+    c.add_argument("--json", action="store_true", help="print the fit as JSON")
+    c.add_argument("-o", "--output", default="", help="also write the fit as JSON to this file")
+    c.set_defaults(func=cmd_calibrate)
     f = sub.add_parser("platform", help="write one SimGrid platform file (and a block hostfile)")
     f.add_argument("--network", required=True, choices=sorted(platforms.NETWORKS))
     f.add_argument("--nodes", type=int, required=True)

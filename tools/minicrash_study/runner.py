@@ -67,7 +67,7 @@ class Study:
         os.makedirs(odir)
         start = self.window_start(point)
         cmd = launch.command(point, self.deck_path(point.deck), odir, self.spec, self.tools, self.out,
-                             window_args(point, start))
+                             window_args(point, start, self.spec.rebalance))
         log_path = os.path.join(odir, "log.txt")
         code, wall = launch.run(cmd, log_path)
         with open(log_path) as f:
@@ -152,14 +152,15 @@ class Study:
         return speed
 
 
-def window_args(point, start):
-    """minicrash options that run the point's window: N cycles from T's state."""
+def window_args(point, start, rebalance=False):
+    """minicrash options that run the point's window: N cycles from T's state
+    (re-partitioned by the state's yielding with `rebalance`)."""
     if not point.window:
         return []
     cycles = parse_window(point.window)[1]
     if start is None:
         return [f"cycles={cycles}"]
-    return [f"r={start['restart_set']}", f"cycles={start['cycle'] + cycles}"]
+    return [f"r={start['restart_set']}", f"cycles={start['cycle'] + cycles}"] + (["rebalance=1"] if rebalance else [])
 
 
 def window_columns(point, start, report, odir):

@@ -121,6 +121,7 @@ class StudySpec:
     energy: bool = False
     windows: list = field(default_factory=list)  # "T:N" crash-phase windows (windows.py); [] = whole runs
     precision: str = "double"  # of the binaries run (launch.BUILD_DIRS); a run of the other is refused
+    rebalance: bool = False  # window restarts weight elements by their yielding at T (minicrash rebalance=1)
 
     def systems(self):
         out = [self.system_name] if self.local else []

@@ -31,6 +31,8 @@ struct KernelData {
   Hourglass5View hg_q;
   CornerForceView force;
   DoubleView ie, he;
+  ByteView yielding;
+  IntView plastic_updates;
   ConstView<PartTable> parts;
   ConstView<MaterialTable> mats;
   const Real* curve_x;
@@ -70,6 +72,7 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   ShellResultants<T> res = {{0, 0, 0}, {0, 0, 0}, {0, 0}};
   T energy_density = 0;  // work per unit area this step
   bool failed[W] = {};
+  int yielded[W] = {};  // points of each lane that yielded this cycle
   const bool plastic = has_plastic_strain(m.kind);
   for (int ip = 0; ip < p.nip; ++ip) {
     const Real z = p.zeta[ip] * t;
@@ -86,6 +89,7 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
     if (plastic) {
       const T updated = epsp + dep;
       L::store(epsp_ptr, updated);
+      for (int l = 0; l < W; ++l) yielded[l] += L::get(dep, l) > 0;
       if (m.fail_strain > 0)
         for (int l = 0; l < W; ++l) failed[l] = failed[l] || L::get(updated, l) >= m.fail_strain;
     }
@@ -141,6 +145,10 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
       L::store(&corner_force(k.force, e0, c, d), f);
       L::store(&corner_force(k.force, e0, c, 3 + d), mom);
     }
+  for (int l = 0; l < W; ++l) {
+    k.yielding(e0 + l) = static_cast<std::uint8_t>(yielded[l]);
+    k.plastic_updates(e0 + l) += yielded[l];
+  }
   for (int l = 0; l < W; ++l)
     if (failed[l]) k.alive(e0 + l) = 0;  // erosion: the element stops carrying load next cycle
   return dt_e;
@@ -150,6 +158,7 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
 KOKKOS_INLINE_FUNCTION Real update_one_shell(const KernelData& k, int e, Real dt) {
   const PartParams& p = k.parts(k.part(e));
   if (!k.alive(e) || p.rigid_body >= 0) {
+    k.yielding(e) = 0;
     // -0: what the negated internal force of a zero force is, bit for bit.
     for (int c = 0; c < 4; ++c)
       for (int d = 0; d < 6; ++d) corner_force(k.force, e, c, d) = -Real(0);
@@ -175,7 +184,8 @@ KOKKOS_INLINE_FUNCTION bool uniform_pack(const KernelData& k, int e0, int width)
 double shell_internal_force(State& s, const CornerForceView& force, Real dt) {
   KernelData k{s.nodes.x, s.nodes.v, s.nodes.w, s.elements.conn, s.elements.part, s.elements.alive,
                s.elements.density_scale, s.elements.points, s.elements.shear, s.elements.hourglass_q,
-               force, s.elements.internal_energy, s.elements.hourglass_energy, s.parts, s.materials,
+               force, s.elements.internal_energy, s.elements.hourglass_energy, s.elements.yielding,
+               s.elements.plastic_updates, s.parts, s.materials,
                s.curve_x.data(), s.curve_y.data()};
   constexpr int W = Lanes<SimdReal>::width;
   const int ne = s.elements.count();

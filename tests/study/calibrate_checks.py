@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""tools/study.py calibrate recovers known costs: per-rank tables made from
+chosen costs (ns per quad-cycle, point-cycle, plastic update, rigid
+shell-cycle; per contact pair and contact node-cycle; per node-cycle) with
++-0.5 % of noise must give them back within 2 %, and the weights= text the
+costs over a quadrilateral's.
+
+usage: calibrate_checks.py STUDY_PY WORKDIR
+"""
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+
+COSTS_NS = {"shell": 40.0, "point": 12.0, "plastic": 55.0, "rigid": 4.0}
+CONTACT_NS = {"pair": 9.0, "contact_node_cycle": 30.0}
+NODE_NS = 20.0
+
+
+def rank_work(rng, ranks, cycles):
+    work = {k: [] for k in ("elements_seconds", "contact_seconds", "nodes_seconds", "cycles", "shells_quad",
+                            "shells_triangle", "shells_rigid", "shells_eroded", "points", "yielding_points",
+                            "plastic_updates", "contact_pairs", "contact_nodes", "nodes", "nodes_owned")}
+    for _ in range(ranks):
+        quads, rigid, nip = rng.randint(500, 3000), rng.randint(0, 800), rng.choice([3, 5])
+        plastic = rng.randint(0, quads * nip * cycles // 2)
+        pairs, cnodes, nodes = rng.randint(0, 10 ** 6), rng.randint(0, 2000), quads + rng.randint(50, 400)
+        noise = lambda: 1 + rng.uniform(-0.005, 0.005)  # noqa: E731
+        elements = (cycles * (COSTS_NS["shell"] * quads + COSTS_NS["point"] * quads * nip
+                              + COSTS_NS["rigid"] * rigid) + COSTS_NS["plastic"] * plastic) * 1e-9
+        contact = (CONTACT_NS["pair"] * pairs + CONTACT_NS["contact_node_cycle"] * cycles * cnodes) * 1e-9
+        for key, value in (("elements_seconds", elements * noise()), ("contact_seconds", contact * noise()),
+                           ("nodes_seconds", NODE_NS * 1e-9 * cycles * nodes * noise()), ("cycles", cycles),
+                           ("shells_quad", quads), ("shells_triangle", 0), ("shells_rigid", rigid),
+                           ("shells_eroded", 0), ("points", quads * nip), ("yielding_points", 0),
+                           ("plastic_updates", plastic), ("contact_pairs", pairs), ("contact_nodes", cnodes),
+                           ("nodes", nodes), ("nodes_owned", nodes)):
+            work[key].append(value)
+    return work
+
+
+def main():
+    study_py, workdir = sys.argv[1:3]
+    shutil.rmtree(workdir, ignore_errors=True)
+    rng = random.Random(7)
+    for run, (ranks, cycles) in enumerate(((16, 200), (32, 150), (8, 300))):
+        odir = os.path.join(workdir, "runs", f"run{run}")
+        os.makedirs(odir)
+        with open(os.path.join(odir, "minicrash_report.json"), "w") as f:
+            json.dump({"rank_work": rank_work(rng, ranks, cycles)}, f)
+    done = subprocess.run([sys.executable, study_py, "calibrate", workdir, "--json"], capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"calibrate failed: {done.stderr}")
+    fit = json.loads(done.stdout)
+    got = dict(fit["elements"]["ns"], **fit["contact"]["ns_per"], node_cycle=fit["nodes"]["ns_per"]["node_cycle"])
+    want = dict(COSTS_NS, **CONTACT_NS, node_cycle=NODE_NS)
+    worst = max(abs(got[k] - v) / v for k, v in want.items())
+    print(f"{fit['ranks']} rank rows: fitted " + ", ".join(f"{k} {got[k]:.2f}" for k in want)
+          + f" ns; largest relative error {worst:.2%} (tolerance 2 %); weights={fit['weights']}")
+    if worst > 0.02:
+        sys.exit(f"fitted costs {got} differ from {want}")
+    expected = {"shell": 1, "triangle": 1, "point": 12 / 40, "plastic": 55 / 40, "rigid": 4 / 40}
+    weights = {k: float(v) for k, v in (item.split(":") for item in fit["weights"].split(","))}
+    if any(abs(weights[k] - v) > 0.02 * max(v, 0.1) for k, v in expected.items()):
+        sys.exit(f"weights {weights} differ from {expected}")
+    bad = subprocess.run([sys.executable, study_py, "calibrate", os.path.join(workdir, "none")],
+                         capture_output=True, text=True)
+    if bad.returncode == 0 or "no run report" not in bad.stderr:
+        sys.exit(f"calibrate of an empty directory: exit {bad.returncode}, {bad.stderr}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,149 @@
+"""Work weights from measured phase timers (`tools/study.py calibrate`).
+
+Every run report carries a per-rank table (`rank_work`): each phase's seconds
+and what the rank did (shells by kind, through-thickness points, points that
+yielded, contact pairs checked, nodes). Over all ranks of all runs given,
+the element phase is fitted as
+
+    elements_seconds = cycles x (c_shell quads + c_triangle triangles
+                                 + c_point points + c_rigid (rigid + eroded shells))
+                       + c_plastic plastic_updates
+
+by non-negative least squares on relative error (each rank's equation is
+divided by its measured time, so small ranks count as much as large ones).
+The partition weights are those costs over c_shell (minicrash weights=).
+The contact and node phases are fitted the same way, for the record.
+"""
+import glob
+import itertools
+import json
+import os
+
+import numpy as np
+
+ELEMENT_TERMS = ("shell", "triangle", "point", "plastic", "rigid")
+
+
+def rank_tables(paths):
+    """(report path, rank_work dict) of every run report under the given
+    study directories, run directories or report files."""
+    found = []
+    for path in paths:
+        if os.path.isfile(path):
+            reports = [path]
+        else:
+            reports = sorted(glob.glob(os.path.join(path, "runs", "*", "minicrash_report.json"))
+                             + glob.glob(os.path.join(path, "minicrash_report.json")))
+        for report in reports:
+            with open(report) as f:
+                work = json.load(f).get("rank_work")
+            if work and work.get("cycles"):
+                found.append((report, work))
+    return found
+
+
+def element_columns(work):
+    cycles = np.asarray(work["cycles"], dtype=float)
+    return np.column_stack([
+        cycles * np.asarray(work["shells_quad"], dtype=float),
+        cycles * np.asarray(work["shells_triangle"], dtype=float),
+        cycles * np.asarray(work["points"], dtype=float),
+        np.asarray(work["plastic_updates"], dtype=float),
+        cycles * (np.asarray(work["shells_rigid"], dtype=float) + np.asarray(work["shells_eroded"], dtype=float)),
+    ])
+
+
+def phase_columns(phase, work):
+    """Contact: pairs checked and owned contact nodes per cycle (sorting,
+    bucketing); nodes: node-cycles."""
+    cycles = np.asarray(work["cycles"], dtype=float)
+    if phase == "contact":
+        return np.column_stack([np.asarray(work["contact_pairs"], dtype=float),
+                                cycles * np.asarray(work["contact_nodes"], dtype=float)])
+    return (cycles * np.asarray(work["nodes"], dtype=float))[:, None]
+
+
+def nonnegative_fit(a, b):
+    """min |a x - b| with x >= 0, by trying every set of free terms (a few
+    terms only). Terms whose column is all zero stay 0."""
+    used = [j for j in range(a.shape[1]) if np.any(a[:, j] != 0)]
+    best, best_residual = np.zeros(a.shape[1]), float(np.sum(b * b))
+    for k in range(1, len(used) + 1):
+        for free in itertools.combinations(used, k):
+            x_free = np.linalg.lstsq(a[:, free], b, rcond=None)[0]
+            if np.any(x_free < 0):
+                continue
+            x = np.zeros(a.shape[1])
+            x[list(free)] = x_free
+            residual = float(np.sum((a @ x - b) ** 2))
+            if residual < best_residual:
+                best, best_residual = x, residual
+    return best
+
+
+def fit_phase(rows, seconds):
+    """Costs (seconds per unit) fitted on relative error, and the fit's
+    largest and typical relative error per rank."""
+    keep = seconds > 0
+    a, b = rows[keep] / seconds[keep, None], np.ones(int(keep.sum()))
+    cost = nonnegative_fit(a, b)
+    error = a @ cost - 1
+    return cost, float(np.max(np.abs(error))), float(np.sqrt(np.mean(error ** 2)))
+
+
+def calibrate(paths):
+    tables = rank_tables(paths)
+    if not tables:
+        raise SystemExit("tools/study.py calibrate: no run report with a rank_work table under "
+                         + " ".join(paths) + " (runs of this version write one)")
+    rows = np.vstack([element_columns(w) for _, w in tables])
+    seconds = np.concatenate([np.asarray(w["elements_seconds"], dtype=float) for _, w in tables])
+    cost, worst, rms = fit_phase(rows, seconds)
+    if cost[0] <= 0:
+        raise SystemExit("tools/study.py calibrate: the fit gives quadrilaterals no cost; "
+                         "give runs with deformable shells")
+    out = {"runs": len(tables), "ranks": int(rows.shape[0]),
+           "elements": {"ns": {t: 1e9 * c for t, c in zip(ELEMENT_TERMS, cost)},
+                        "largest_error": worst, "rms_error": rms}}
+    weights = {t: c / cost[0] for t, c in zip(ELEMENT_TERMS, cost)}
+    if not np.any(rows[:, 1]):
+        weights["triangle"] = 1.0  # not measured: left at a quadrilateral's cost
+    out["weights"] = ",".join(f"{t}:{weights[t]:.4g}" for t in ELEMENT_TERMS)
+    for phase, units in (("contact", ("pair", "contact_node_cycle")), ("nodes", ("node_cycle",))):
+        columns = np.vstack([phase_columns(phase, w) for _, w in tables])
+        phase_seconds = np.concatenate([np.asarray(w[f"{phase}_seconds"], dtype=float) for _, w in tables])
+        c, worst, rms = fit_phase(columns, phase_seconds)
+        out[phase] = {"ns_per": {u: 1e9 * float(v) for u, v in zip(units, c)}, "largest_error": worst,
+                      "rms_error": rms}
+    out["imbalance"] = [imbalance_row(report, work, cost) for report, work in tables]
+    return out
+
+
+def imbalance_row(report, work, cost):
+    """Measured element-phase max/mean of one run and what the fitted costs
+    predict for its ranks (how well the fit explains the imbalance)."""
+    measured = np.asarray(work["elements_seconds"], dtype=float)
+    predicted = element_columns(work) @ cost
+    return {"run": os.path.basename(os.path.dirname(report)), "ranks": len(measured),
+            "measured": float(measured.max() / measured.mean()),
+            "predicted": float(predicted.max() / predicted.mean()) if predicted.mean() > 0 else None}
+
+
+def print_calibration(result, as_json, out):
+    if as_json:
+        json.dump(result, out, indent=1)
+        out.write("\n")
+        return
+    e = result["elements"]
+    out.write(f"{result['runs']} runs, {result['ranks']} rank rows\n")
+    out.write("element phase, ns per unit: " + ", ".join(f"{t} {v:.1f}" for t, v in e["ns"].items())
+              + f"  (relative error per rank: largest {e['largest_error']:.1%}, rms {e['rms_error']:.1%})\n")
+    for phase in ("contact", "nodes"):
+        p = result[phase]
+        costs = ", ".join(f"{v:.1f} ns per {u.replace('_', ' ')}" for u, v in p["ns_per"].items())
+        out.write(f"{phase} phase: {costs}  (largest error {p['largest_error']:.1%}, rms {p['rms_error']:.1%})\n")
+    out.write(f"weights={result['weights']}\n")
+    out.write("element-phase imbalance (max/mean), measured vs fitted:\n")
+    for row in result["imbalance"]:
+        predicted = f"{row['predicted']:.3f}" if row["predicted"] is not None else "-"
+        out.write(f"  {row['run']}: {row['measured']:.3f} vs {predicted}\n")
