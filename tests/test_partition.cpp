@@ -95,9 +95,10 @@ TEST(Partition, InputFromModelHasCentroidsAndNipWork) {
   EXPECT_DOUBLE_EQ(in.centroids[7][0], 7.0);
   EXPECT_DOUBLE_EQ(in.centroids[7][1], 1.5);
   EXPECT_EQ(in.nodes[0], (std::array<std::int64_t, 4>{0, 1, 6, 5}));
-  EXPECT_DOUBLE_EQ(in.work[0], 1 + 0.25 * 5);
+  const WorkWeights w;  // the defaults
+  EXPECT_DOUBLE_EQ(in.work[0], w.shell + w.point * 5);
   EXPECT_DOUBLE_EQ(in.second_work[0], 1.0);
-  EXPECT_DOUBLE_EQ(in.work[7], 0.1);
+  EXPECT_DOUBLE_EQ(in.work[7], w.rigid);
   EXPECT_DOUBLE_EQ(in.second_work[7], 0.0);
 }
 

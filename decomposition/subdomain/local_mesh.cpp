@@ -1,6 +1,16 @@
 #include "decomposition/subdomain/local_mesh.hpp"
 
+#include <algorithm>
+#include <map>
+#include <numeric>
+
 namespace mc {
+
+std::array<GlobalId, 3> kernel_class_key(const Model& model, GlobalId part) {
+  const auto it = model.parts.find(part);
+  if (it == model.parts.end()) return {0, 0, 0};
+  return {it->second.section, it->second.material, it->second.hourglass};
+}
 
 LocalMesh whole_model_mesh(const Model& model) {
   LocalMesh mesh;
@@ -11,8 +21,19 @@ LocalMesh whole_model_mesh(const Model& model) {
     mesh.node_ids.push_back(n.id);
     mesh.node_x.push_back(n.x);
   }
+  std::map<GlobalId, std::array<GlobalId, 3>> keys;  // per part: few parts, many shells
+  for (const auto& [id, part] : model.parts) keys.emplace(id, kernel_class_key(model, id));
+  const auto key = [&](const Shell& s) {
+    const auto it = keys.find(s.part);
+    return it == keys.end() ? std::array<GlobalId, 3>{0, 0, 0} : it->second;
+  };
+  std::vector<std::size_t> order(model.shells.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return key(model.shells[a]) < key(model.shells[b]); });
   mesh.element_ids.reserve(model.shells.size());
-  for (const Shell& s : model.shells) {
+  for (const std::size_t e : order) {
+    const Shell& s = model.shells[e];
     mesh.element_ids.push_back(s.id);
     mesh.element_parts.push_back(s.part);
     std::array<int, 4> local{};

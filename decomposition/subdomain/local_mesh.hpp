@@ -18,7 +18,14 @@ struct LocalMesh {
   std::unordered_map<GlobalId, int> node_index;   // user id -> local index
 };
 
-// All elements of the model (single-rank runs and tests).
+// Parts with the same section, material and hourglass control are the same
+// to the element kernel, so their shells may share a SIMD pack: the key of
+// that class ({0, 0, 0} for an unknown part).
+std::array<GlobalId, 3> kernel_class_key(const Model& model, GlobalId part);
+
+// All elements of the model (single-rank runs and tests), grouped by kernel
+// class and in deck order within a class, so that few SIMD packs mix
+// classes (a mixed pack runs one element at a time).
 LocalMesh whole_model_mesh(const Model& model);
 
 }  // namespace mc

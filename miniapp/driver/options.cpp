@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <stdexcept>
 
 #include "decomposition/halo/halo.hpp"
 #include "decomposition/partition/partition.hpp"
@@ -25,6 +26,22 @@ std::int64_t to_int(const std::string& key, const std::string& value) {
   const long long i = std::strtoll(value.c_str(), &end, 10);
   if (value.empty() || *end != '\0') throw InputError("command line: " + key + " needs an integer, got '" + value + "'");
   return i;
+}
+
+bool to_flag(const std::string& key, const std::string& value) {
+  if (value != "0" && value != "1") throw InputError("command line: " + key + " must be 0 or 1");
+  return value == "1";
+}
+
+// A value a parser of another layer checks (it throws std::invalid_argument).
+template <class Parse>
+std::string checked(const std::string& value, Parse parse) {
+  try {
+    parse(value);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(std::string("command line: ") + e.what());
+  }
+  return value;
 }
 
 // key=value names and their --long equivalents map to one setter.
@@ -57,29 +74,17 @@ void set_option(Options& o, const std::string& key, const std::string& value) {
     o.restart_seconds = to_double(key, value);
     if (o.restart_seconds < 0) throw InputError("command line: " + key + " must be >= 0");
   } else if (key == "restart_end" || key == "restart-end") {
-    if (value != "0" && value != "1") throw InputError("command line: " + key + " must be 0 or 1");
-    o.restart_end = value == "1";
+    o.restart_end = to_flag(key, value);
   } else if (key == "max_energy_ratio" || key == "max-energy-ratio") {
     o.max_energy_ratio = to_double(key, value);
     if (o.max_energy_ratio != 0 && !(o.max_energy_ratio > 1))
       throw InputError("command line: " + key + " must be above 1 (or 0: no check)");
   } else if (key == "halo") {
-    try {
-      parse_halo_mode(value);
-    } catch (const std::invalid_argument& e) {
-      throw InputError(std::string("command line: ") + e.what());
-    }
-    o.halo = value;
+    o.halo = checked(value, parse_halo_mode);
   } else if (key == "weights") {
-    try {
-      parse_work_weights(value);
-    } catch (const std::invalid_argument& e) {
-      throw InputError(std::string("command line: ") + e.what());
-    }
-    o.weights = value;
+    o.weights = checked(value, parse_work_weights);
   } else if (key == "rebalance") {
-    if (value != "0" && value != "1") throw InputError("command line: " + key + " must be 0 or 1");
-    o.rebalance = value == "1";
+    o.rebalance = to_flag(key, value);
   } else if (key == "partition") {
     parse_partition_method(value);  // rejects unknown names here, before MPI work starts
     o.partition = value;

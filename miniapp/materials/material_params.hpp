@@ -28,6 +28,7 @@ struct MaterialParams {
 struct PartParams {
   int material = 0;        // index into the material table
   int rigid_body = -1;     // index into the rigid-body table, -1 if deformable
+  int pack_class = 0;      // parts of one class (kernel_class_key) may share a SIMD pack
   int nip = 2;
   int ihq = 1;             // 1,2 viscous; 4 stiffness
   Real qh = 0.1;

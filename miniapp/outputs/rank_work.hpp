@@ -19,7 +19,8 @@ struct RankWorkTable {
 };
 
 // Collective. Columns: each phase's seconds, this run's cycles, then this rank's shells by kind
-// (deformable quadrilaterals and triangles, rigid, eroded), through-thickness
+// (deformable quadrilaterals and triangles, rigid, eroded, and the live
+// deformable ones that run outside a uniform SIMD pack), through-thickness
 // points of its live deformable shells, points that yielded in the last cycle,
 // plastic point updates of this run, contact pairs checked and contact nodes
 // owned, local and owned nodes.

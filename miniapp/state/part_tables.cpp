@@ -1,6 +1,7 @@
 // Model materials/sections/parts -> the POD tables the kernels read.
 #include <map>
 
+#include "decomposition/subdomain/local_mesh.hpp"
 #include "miniapp/materials/material_table.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "miniapp/elements/shell_bt/thickness_rule.hpp"
@@ -17,10 +18,12 @@ void build_part_tables(const Model& model, State& state) {
   }
 
   std::vector<PartParams> parts;
+  std::map<std::array<GlobalId, 3>, int> classes;
   for (const auto& [id, part] : model.parts) {
     const Section& sec = model.sections.at(part.section);
     const Material& mat = model.materials.at(part.material);
     PartParams p;
+    p.pack_class = classes.emplace(kernel_class_key(model, id), static_cast<int>(classes.size())).first->second;
     p.material = material_index.at(part.material);
     p.nip = sec.nip;
     const HourglassControl hg = part.hourglass != 0 ? model.hourglass.at(part.hourglass)

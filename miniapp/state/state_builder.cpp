@@ -96,14 +96,17 @@ void build_node_terms(State& s) {
     std::stable_sort(first, last, [](const auto& a, const auto& b) { return a.first < b.first; });
     for (auto it = first; it != last; ++it) t.term(static_cast<int>(it - terms.begin())) = it->second;
   }
-  // A node's kinetic energy goes to the part of its first corner in deck order.
-  std::vector<char> seen(static_cast<std::size_t>(n), 0);
+  // A node's kinetic energy goes to the part of its element of lowest id
+  // (elements are grouped by kernel class, not in deck order).
+  std::vector<GlobalId> lowest(static_cast<std::size_t>(n), std::numeric_limits<GlobalId>::max());
   for (const auto& block : s.blocks)
     for (int e = 0; e < block->count(s); ++e)
       for (int c = 0; c < block->corners(s, e); ++c) {
         const auto node = static_cast<std::size_t>(block->node(s, e, c));
-        if (!seen[node]) s.nodes.part[node] = block->part(s, e);
-        seen[node] = 1;
+        if (block->id(s, e) < lowest[node]) {
+          lowest[node] = block->id(s, e);
+          s.nodes.part[node] = block->part(s, e);
+        }
       }
   for (int i = 0; i <= n; ++i) t.offset(i) = offset[static_cast<std::size_t>(i)];
 }

@@ -112,20 +112,27 @@ def last_energies(odir):
     return int(values["cycle"]), {k: float(values[k]) for k in GLSTAT_ENERGIES}
 
 
-def other_np(mpiexec, binary, deck, work, np_from, np_to, cycles=5000):
+def straight_vs_split(mpiexec, binary, deck, work, name, np_from, np_to, cycles, options, restart_options=()):
+    """CYCLES straight at NP_TO against half at NP_FROM continued at NP_TO:
+    (cycle, energies) of both, the largest relative energy difference and
+    whether the state checksums agree."""
     half = cycles // 2
+    straight = fresh(os.path.join(work, f"straight_{name}"))
+    split = fresh(os.path.join(work, f"split_{name}"))
+    run(mpiexec, np_to, binary, [f"i={deck}", f"cycles={cycles}", f"odir={straight}"] + options)
+    run(mpiexec, np_from, binary, [f"i={deck}", f"cycles={half}", f"restart_every={half}", f"odir={split}"] + options)
+    run(mpiexec, np_to, binary, [f"r={split}", f"cycles={cycles}", f"odir={split}"] + options + list(restart_options))
+    (cycle_a, a), (cycle_b, b) = last_energies(straight), last_energies(split)
+    worst = max(abs(a[k] - b[k]) / max(abs(a[k]), 1e-30) for k in GLSTAT_ENERGIES if a[k] or b[k])
+    return (cycle_a, a), (cycle_b, b), worst, checksum(straight) == checksum(split), split
+
+
+def other_np(mpiexec, binary, deck, work, np_from, np_to, cycles=5000):
     for halo, tolerance in (("corners", 1e-9), ("sums", 1e-2)):
-        straight = fresh(os.path.join(work, f"straight_{halo}_np{np_to}"))
-        split = fresh(os.path.join(work, f"split_{halo}_np{np_from}_to_np{np_to}"))
-        run(mpiexec, np_to, binary, [f"i={deck}", f"cycles={cycles}", f"halo={halo}", f"odir={straight}"])
-        run(mpiexec, np_from, binary, [f"i={deck}", f"cycles={half}", f"restart_every={half}", f"halo={halo}",
-                                       f"odir={split}"])
-        run(mpiexec, np_to, binary, [f"r={split}", f"cycles={cycles}", f"halo={halo}", f"odir={split}"])
-        (cycle_a, a), (cycle_b, b) = last_energies(straight), last_energies(split)
-        worst = max(abs(a[k] - b[k]) / max(abs(a[k]), 1e-30) for k in GLSTAT_ENERGIES if a[k] or b[k])
-        same = checksum(straight) == checksum(split)
-        print(f"halo={halo}: np {np_from} -> {np_to} at cycle {half}, to cycle {cycle_b}: largest relative energy "
-              f"difference {worst:.3e} (tolerance {tolerance:g}); state checksum "
+        (cycle_a, a), (cycle_b, b), worst, same, _ = straight_vs_split(
+            mpiexec, binary, deck, work, f"{halo}_np{np_from}_to_np{np_to}", np_from, np_to, cycles, [f"halo={halo}"])
+        print(f"halo={halo}: np {np_from} -> {np_to} at cycle {cycles // 2}, to cycle {cycle_b}: largest relative "
+              f"energy difference {worst:.3e} (tolerance {tolerance:g}); state checksum "
               f"{'equal to' if same else 'differs from'} the uninterrupted np {np_to} run's")
         if cycle_a != cycle_b or worst > tolerance:
             sys.exit(f"restart at another np drifted: straight {a}, restarted {b}")
@@ -134,19 +141,11 @@ def other_np(mpiexec, binary, deck, work, np_from, np_to, cycles=5000):
 def rebalance(mpiexec, binary, deck, work, np_, cycles=5000):
     """Same np, but the restart re-partitions by the set's yielding
     (rebalance=1): with halo=corners the answer must not notice."""
-    half = cycles // 2
-    straight = fresh(os.path.join(work, "straight"))
-    split = fresh(os.path.join(work, "split"))
-    common = ["halo=corners", "progress=0"]
-    run(mpiexec, np_, binary, [f"i={deck}", f"cycles={cycles}", f"odir={straight}"] + common)
-    run(mpiexec, np_, binary, [f"i={deck}", f"cycles={half}", f"restart_every={half}", f"odir={split}"] + common)
-    run(mpiexec, np_, binary, [f"r={split}", f"cycles={cycles}", "rebalance=1", f"odir={split}"] + common)
+    (cycle_a, a), (cycle_b, b), worst, same, split = straight_vs_split(
+        mpiexec, binary, deck, work, "rebalance", np_, np_, cycles, ["halo=corners"], ["rebalance=1"])
     with open(os.path.join(split, "minicrash_report.json")) as f:
         weighted = json.load(f)["partition"]["rebalanced_elements"]
-    (cycle_a, a), (cycle_b, b) = last_energies(straight), last_energies(split)
-    worst = max(abs(a[k] - b[k]) / max(abs(a[k]), 1e-30) for k in GLSTAT_ENERGIES if a[k] or b[k])
-    same = checksum(straight) == checksum(split)
-    print(f"rebalance=1 at cycle {half} on np {np_}: {weighted} elements weighted by their yielding; "
+    print(f"rebalance=1 at cycle {cycles // 2} on np {np_}: {weighted} elements weighted by their yielding; "
           f"to cycle {cycle_b}: largest relative energy difference {worst:.3e}; state checksum "
           f"{'equal to' if same else 'differs from'} the uninterrupted run's")
     if cycle_a != cycle_b or not same:

@@ -53,6 +53,16 @@ def element_columns(work):
     ])
 
 
+def points_per_shell(rows):
+    """The NIP when every rank's points are the same multiple of its
+    quadrilaterals (a one-NIP model), else None."""
+    quads, points = rows[:, 0], rows[:, 2]
+    if not np.any(quads):
+        return None
+    ratio = points[quads > 0] / quads[quads > 0]
+    return float(ratio[0]) if np.allclose(ratio, ratio[0], rtol=1e-9) and np.all(points[quads == 0] == 0) else None
+
+
 def phase_columns(phase, work):
     """Contact: pairs checked and owned contact nodes per cycle (sorting,
     bucketing); nodes: node-cycles."""
@@ -98,11 +108,16 @@ def calibrate(paths):
                          + " ".join(paths) + " (runs of this version write one)")
     rows = np.vstack([element_columns(w) for _, w in tables])
     seconds = np.concatenate([np.asarray(w["elements_seconds"], dtype=float) for _, w in tables])
+    # Every live shell with the same NIP: points are a fixed multiple of the
+    # quadrilaterals and cannot be told apart; the shell term takes both.
+    nip = points_per_shell(rows)
+    if nip is not None:
+        rows[:, 2] = 0
     cost, worst, rms = fit_phase(rows, seconds)
     if cost[0] <= 0:
         raise SystemExit("tools/study.py calibrate: the fit gives quadrilaterals no cost; "
                          "give runs with deformable shells")
-    out = {"runs": len(tables), "ranks": int(rows.shape[0]),
+    out = {"runs": len(tables), "ranks": int(rows.shape[0]), "single_nip": nip,
            "elements": {"ns": {t: 1e9 * c for t, c in zip(ELEMENT_TERMS, cost)},
                         "largest_error": worst, "rms_error": rms}}
     weights = {t: c / cost[0] for t, c in zip(ELEMENT_TERMS, cost)}
@@ -136,6 +151,8 @@ def print_calibration(result, as_json, out):
         return
     e = result["elements"]
     out.write(f"{result['runs']} runs, {result['ranks']} rank rows\n")
+    if result["single_nip"] is not None:
+        out.write(f"every live shell has {result['single_nip']:g} points: the shell cost includes them (point 0)\n")
     out.write("element phase, ns per unit: " + ", ".join(f"{t} {v:.1f}" for t, v in e["ns"].items())
               + f"  (relative error per rank: largest {e['largest_error']:.1%}, rms {e['rms_error']:.1%})\n")
     for phase in ("contact", "nodes"):

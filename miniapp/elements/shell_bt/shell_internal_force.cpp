@@ -168,13 +168,15 @@ KOKKOS_INLINE_FUNCTION Real update_one_shell(const KernelData& k, int e, Real dt
   return dt_e > 0 ? dt_e : Real(-1);  // NaN geometry
 }
 
-// A pack takes the SIMD path when its elements share everything but data.
+// A pack takes the SIMD path when its elements share everything but data:
+// one kernel class (identical part parameters), all alive, quadrilaterals.
 KOKKOS_INLINE_FUNCTION bool uniform_pack(const KernelData& k, int e0, int width) {
-  const int part = k.part(e0);
-  if (k.parts(part).rigid_body >= 0) return false;
+  const PartParams& first = k.parts(k.part(e0));
+  if (first.rigid_body >= 0) return false;
   for (int l = 0; l < width; ++l) {
     const int e = e0 + l;
-    if (k.part(e) != part || !k.alive(e) || k.conn(e, 3) == k.conn(e, 2)) return false;
+    if (k.parts(k.part(e)).pack_class != first.pack_class || !k.alive(e) || k.conn(e, 3) == k.conn(e, 2))
+      return false;
   }
   return true;
 }
