@@ -116,7 +116,7 @@ TEST(Partition, WorkFollowsTheWeightsAndTheYielding) {
   const PartitionInput in = partition_input(model, w, &yielding);
   EXPECT_DOUBLE_EQ(in.work[0], 2 + 0.5 * 3);
   EXPECT_DOUBLE_EQ(in.work[1], 2 + 0.5 * 3 + 1.5 * 2);
-  EXPECT_EQ(work_weights_text(w), "shell:2,triangle:1,point:0.5,plastic:1.5,rigid:0.1");
+  EXPECT_EQ(work_weights_text(w), "shell:2,triangle:4,point:0.5,plastic:1.5,rigid:0.34");
 }
 
 TEST(Partition, BadWorkWeightsNameTheProblem) {

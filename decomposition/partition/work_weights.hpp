@@ -1,7 +1,10 @@
 // The element-phase cost of one element-cycle, by what the element is, as
 // partition weights. The defaults are fitted to the per-rank phase timers of
-// crash windows on this project's reference machine (tools/study.py
-// calibrate, docs/studies.md#work-weights); `weights=` takes another fit.
+// a crash window (Neon-like deck, scale 0.25, peak crush, 256 simulated
+// ranks; tools/study.py calibrate, docs/studies.md#work-weights): a live
+// NIP-3 quadrilateral costs 190 ns, a rigid shell 37 ns, a plastic point
+// update 78 ns. That deck has one NIP, so the split between `shell` and
+// `point` keeps the earlier 1 + NIP/4 form. `weights=` takes another fit.
 #pragma once
 
 #include <string>
@@ -10,10 +13,10 @@ namespace mc {
 
 struct WorkWeights {
   double shell = 1.0;          // a live deformable quadrilateral: geometry, resultants, hourglass, corner forces
-  double triangle = 1.0;       // a triangle (one element at a time, no SIMD lanes)
+  double triangle = 4.0;       // a triangle: one element at a time (a shell outside a SIMD pack costs 2.8x)
   double point = 0.25;         // each through-thickness point's elastic update
-  double plastic_point = 0.0;  // each point that yields: the return mapping on top
-  double rigid = 0.1;          // a shell of a rigid part: its share of the rigid-body sums
+  double plastic_point = 0.72; // each point that yields: the return mapping on top (rebalance=1)
+  double rigid = 0.34;         // a shell of a rigid part: its forces zeroed, its share of the rigid-body sums
 };
 
 // "shell:1,triangle:2.5,point:0.2,plastic:0.6,rigid:0.05": any subset, the

@@ -149,8 +149,8 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   progress=S    | --progress S        seconds between progress lines (default 10, 0 = off)
   report=FILE   | --report FILE       JSON run report (default minicrash_report.json)
   partition=P   | --partition P       domain decomposition: rcb (default), metis, metis-mc
-  weights=W     | --weights W         element work weights, e.g. shell:1,triangle:2,point:0.2,plastic:0.5,rigid:0.05
-                                      (defaults fitted by tools/study.py calibrate; docs/options.md)
+  weights=W     | --weights W         element work weights (default shell:1,triangle:4,point:0.25,plastic:0.72,
+                                      rigid:0.34, fitted by tools/study.py calibrate; docs/options.md)
   rebalance=1   | --rebalance 1       with r=: weight each element also by its points that yielded in the
                                       set's last cycle (re-partitions; default 0 keeps the deck's partition)
   halo=H        | --halo H            shared-node sums: corners (default; answers independent of np)

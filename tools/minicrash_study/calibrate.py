@@ -6,12 +6,15 @@ yielded, contact pairs checked, nodes). Over all ranks of all runs given,
 the element phase is fitted as
 
     elements_seconds = cycles x (c_shell quads + c_triangle triangles
-                                 + c_point points + c_rigid (rigid + eroded shells))
+                                 + c_point points + c_rigid (rigid + eroded shells)
+                                 + c_scalar shells outside a uniform SIMD pack)
                        + c_plastic plastic_updates
 
 by non-negative least squares on relative error (each rank's equation is
 divided by its measured time, so small ranks count as much as large ones).
-The partition weights are those costs over c_shell (minicrash weights=).
+The partition weights are those costs over c_shell (minicrash weights=);
+c_scalar, the extra cost of a shell run one at a time, has none (which
+shells share a pack is known only on the rank).
 The contact and node phases are fitted the same way, for the record.
 """
 import glob
@@ -21,7 +24,8 @@ import os
 
 import numpy as np
 
-ELEMENT_TERMS = ("shell", "triangle", "point", "plastic", "rigid")
+ELEMENT_TERMS = ("shell", "triangle", "point", "plastic", "rigid", "scalar")
+WEIGHT_TERMS = ELEMENT_TERMS[:5]  # `scalar` depends on the packing on each rank: no partition weight
 
 
 def rank_tables(paths):
@@ -50,6 +54,7 @@ def element_columns(work):
         cycles * np.asarray(work["points"], dtype=float),
         np.asarray(work["plastic_updates"], dtype=float),
         cycles * (np.asarray(work["shells_rigid"], dtype=float) + np.asarray(work["shells_eroded"], dtype=float)),
+        cycles * np.asarray(work.get("shells_scalar", np.zeros(len(cycles))), dtype=float),
     ])
 
 
@@ -120,10 +125,10 @@ def calibrate(paths):
     out = {"runs": len(tables), "ranks": int(rows.shape[0]), "single_nip": nip,
            "elements": {"ns": {t: 1e9 * c for t, c in zip(ELEMENT_TERMS, cost)},
                         "largest_error": worst, "rms_error": rms}}
-    weights = {t: c / cost[0] for t, c in zip(ELEMENT_TERMS, cost)}
+    weights = {t: c / cost[0] for t, c in zip(WEIGHT_TERMS, cost)}
     if not np.any(rows[:, 1]):
         weights["triangle"] = 1.0  # not measured: left at a quadrilateral's cost
-    out["weights"] = ",".join(f"{t}:{weights[t]:.4g}" for t in ELEMENT_TERMS)
+    out["weights"] = ",".join(f"{t}:{weights[t]:.4g}" for t in WEIGHT_TERMS)
     for phase, units in (("contact", ("pair", "contact_node_cycle")), ("nodes", ("node_cycle",))):
         columns = np.vstack([phase_columns(phase, w) for _, w in tables])
         phase_seconds = np.concatenate([np.asarray(w[f"{phase}_seconds"], dtype=float) for _, w in tables])
