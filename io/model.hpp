@@ -138,6 +138,14 @@ struct Controls {
   SourceLine termination_where;  // the *CONTROL_TERMINATION card, if any
 };
 
+// A keyword the run went without (--allow-unsupported): said in the summary
+// and the run report.
+struct IgnoredKeyword {
+  std::string keyword;  // "*CONSTRAINED_SPOTWELD"
+  std::int64_t count = 0;
+  SourceLine first;
+};
+
 struct Model {
   std::string title;
   std::vector<Node> nodes;
@@ -154,6 +162,7 @@ struct Model {
   std::vector<RigidWall> rigid_walls;
   std::vector<ContactInterface> contacts;
   Controls controls;
+  std::vector<IgnoredKeyword> ignored_keywords;  // physics left out by --allow-unsupported
   // Where reading stopped (*END or the last line of the main deck): the place
   // named by "missing keyword" messages.
   SourceLine deck_end;

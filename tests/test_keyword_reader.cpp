@@ -129,12 +129,12 @@ TEST(KeywordReaderFormat, CrLfLineEndingsAndUtf8BomAreAccepted) {
   EXPECT_EQ(describe(read(deck)), describe(read(minimal_deck())));
 }
 
-TEST(KeywordReaderFormat, UnknownKeywordWarnsWithLineNumberAndSkipsItsCards) {
-  const std::string deck = minimal_deck("*CONSTRAINED_SPOTWELD\n1,2,3\nnot numbers at all\n");
+TEST(KeywordReaderFormat, OutputKeywordWithoutHandlerWarnsWithLineNumberAndSkipsItsCards) {
+  const std::string deck = minimal_deck("*DATABASE_NODOUT\n1,2,3\nnot numbers at all\n");
   std::string warnings;
   read(deck, &warnings);
-  EXPECT_EQ(warnings, "deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) +
-                          ": warning: unknown keyword *CONSTRAINED_SPOTWELD skipped\n");
+  EXPECT_EQ(warnings, "deck.k:" + std::to_string(line_of(deck, "*DATABASE_NODOUT")) +
+                          ": warning: *DATABASE_NODOUT is not supported; skipped (no effect on the motion)\n");
 }
 
 TEST(KeywordReaderFormat, EndStopsReading) {

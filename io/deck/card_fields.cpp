@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "io/deck/deck_parameters.hpp"
 #include "io/deck/input_error.hpp"
 
 namespace mc {
@@ -71,9 +72,12 @@ bool parse_real(std::string_view text, double& value, bool& out_of_range) {
     }
   }
   if (mantissa_digits == 0) return false;
-  if (i < text.size() && (text[i] == 'e' || text[i] == 'E' || text[i] == 'd' || text[i] == 'D')) {
+  const bool letter = i < text.size() && (text[i] == 'e' || text[i] == 'E' || text[i] == 'd' || text[i] == 'D');
+  // Fortran writes "2.00000-3" and "1.5+2" for 2e-3 and 1.5e2 when the field is too narrow for the E.
+  const bool bare_sign = i < text.size() && (text[i] == '+' || text[i] == '-');
+  if (letter || bare_sign) {
     if (!copy('e')) return false;  // Fortran's 1.0d3 is 1.0e3
-    ++i;
+    if (letter) ++i;
     if (i < text.size() && (text[i] == '+' || text[i] == '-')) {
       if (!copy(text[i++])) return false;
     }
@@ -137,6 +141,7 @@ CardFields::CardFields(const Card& card, const std::string& keyword, const Field
       if (comma == std::string_view::npos) break;
       start = comma + 1;
     }
+    substitute_parameters();
     return;
   }
   if (const auto tab = text.find('\t'); tab != std::string_view::npos) {
@@ -150,6 +155,19 @@ CardFields::CardFields(const Card& card, const std::string& keyword, const Field
     const auto width = static_cast<std::size_t>(layout.widths[i]);
     fields_[count_++] = start < text.size() ? trim(text.substr(start, width)) : std::string_view{};
     start += width;
+  }
+  substitute_parameters();
+}
+
+void CardFields::substitute_parameters() {
+  for (int i = 0; i < count_; ++i) {
+    const std::string_view field = fields_[i];
+    if (field.empty() || (field[0] != '&' && field.rfind("-&", 0) != 0)) continue;
+    std::string problem = "parameter " + printable(field) + " is not defined (no *PARAMETER before this line)";
+    if (card_.parameters == nullptr || !card_.parameters->substitute(field, substituted_[i], problem)) {
+      throw InputError(card_.where(), "field " + std::to_string(i + 1) + " of " + keyword_ + ": " + problem);
+    }
+    fields_[i] = substituted_[i];
   }
 }
 

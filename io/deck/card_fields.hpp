@@ -11,12 +11,15 @@
 
 namespace mc {
 
+class DeckParameters;
+
 // One data line of a keyword block (comment lines never become cards).
 struct Card {
   std::string text;                   // the line without its end-of-line
   const std::string* file = nullptr;  // owned by the DeckStream, outlives reading
   int file_index = 0;                 // index of `file` in the stream's file table
   int line = 0;
+  const DeckParameters* parameters = nullptr;  // what "&name" fields read as
 
   SourceLine where() const { return {file ? *file : std::string(), line}; }
   // LS-DYNA reads a blank line as a card whose fields all take their defaults.
@@ -41,7 +44,8 @@ inline constexpr FieldLayout kIdTitleLayout{{10, 70}, 2};
 inline constexpr double kMaxAbsValue = 1e30;
 
 // Strict number grammar: [+-]digits[.digits][(e|E|d|D)[+-]digits], at least
-// one mantissa digit. No "nan", "inf", hex or trailing text. False when `text`
+// one mantissa digit; Fortran's exponent without a letter ("2.0-3", "1.5+2")
+// too. No "nan", "inf", hex or trailing text. False when `text`
 // is not such a number; `out_of_range` tells overflow apart from garbage.
 bool parse_real(std::string_view text, double& value, bool& out_of_range);
 
@@ -54,6 +58,8 @@ class CardFields {
  public:
   // `keyword` is the keyword as the deck spells it (e.g. "*MAT_ELASTIC").
   CardFields(const Card& card, const std::string& keyword, const FieldLayout& layout);
+  CardFields(const CardFields&) = delete;  // fields_ may point into substituted_
+  CardFields& operator=(const CardFields&) = delete;
 
   bool blank(int field) const;
   std::string_view raw(int field) const;
@@ -74,7 +80,9 @@ class CardFields {
   FieldLayout layout_;  // a copy: callers may pass a temporary layout
   bool free_format_ = false;
   std::array<std::string_view, kMaxFreeFields> fields_{};
+  std::array<std::string, kMaxFreeFields> substituted_;  // values of "&name" fields
   int count_ = 0;
+  void substitute_parameters();
 };
 
 // `text` made safe to print inside quotes: control and non-ASCII bytes as

@@ -99,6 +99,7 @@ DeckStream::LineKind DeckStream::read_raw(Card& out) {
     out.file = &name;
     out.file_index = file.name_index;
     out.line = file.line;
+    out.parameters = parameters_;
     return !out.text.empty() && out.text[0] == '*' ? LineKind::Keyword : LineKind::Card;
   }
 }
@@ -120,7 +121,20 @@ void DeckStream::include(const std::string& file, const SourceLine& from) {
                                " files deep (an include cycle?)");
   }
   std::filesystem::path path(file);
-  if (path.is_relative()) path = open_.back().directory / path;
+  std::string looked_in;
+  if (path.is_relative()) {
+    path = open_.back().directory / file;
+    looked_in = path.string();
+    // Then *INCLUDE_PATH's directories, in the order given.
+    std::error_code missing;
+    for (std::size_t d = 0; d < include_paths_.size() && !std::filesystem::exists(path, missing); ++d) {
+      const std::filesystem::path candidate = include_paths_[d] / file;
+      looked_in += ", " + candidate.string();
+      if (std::filesystem::exists(candidate, missing)) path = candidate;
+    }
+  } else {
+    looked_in = path.string();
+  }
   const std::string identity = identity_of(path);
   for (const auto& open : open_) {
     if (open.identity == identity) {
@@ -142,7 +156,7 @@ void DeckStream::include(const std::string& file, const SourceLine& from) {
   }
   auto stream = std::make_unique<std::ifstream>(path, std::ios::binary);
   if (!stream->is_open()) {
-    throw InputError(from, "*INCLUDE: cannot open '" + file + "' (looked for " + path.string() + ")");
+    throw InputError(from, "*INCLUDE: cannot open '" + file + "' (looked for " + looked_in + ")");
   }
   // A line read ahead in the including file comes after the included one.
   if (pushed_back_) {
@@ -158,6 +172,12 @@ void DeckStream::include(const std::string& file, const SourceLine& from) {
   opened.directory = path.parent_path();
   opened.identity = identity;
   open_.push_back(std::move(opened));
+}
+
+void DeckStream::add_include_path(const std::string& directory) {
+  std::filesystem::path path(directory);
+  if (path.is_relative()) path = open_.front().directory / path;
+  include_paths_.push_back(path);
 }
 
 KeywordCards::KeywordCards(DeckStream& stream, std::string keyword, const Card& keyword_line)

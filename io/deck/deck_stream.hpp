@@ -31,8 +31,14 @@ class DeckStream {
   // Start reading `file` (relative to the directory of the current file);
   // `from` is the *INCLUDE card, for messages.
   void include(const std::string& file, const SourceLine& from);
+  // *INCLUDE_PATH: where *INCLUDE looks after the including file's own
+  // directory; a relative `directory` is taken from the main deck's.
+  void add_include_path(const std::string& directory);
   // *END: stop reading the current file.
   void end_current_file() { open_.back().finished = true; }
+
+  // Cards read from now on resolve "&name" fields against `parameters`.
+  void use_parameters(const DeckParameters* parameters) { parameters_ = parameters; }
 
   const std::string& file_name(int index) const { return names_[static_cast<std::size_t>(index)]; }
   // Where reading stopped: the top file and its last line read.
@@ -60,6 +66,8 @@ class DeckStream {
   bool pushed_back_ = false;
   std::string buffer_;
   int top_last_line_ = 0;
+  const DeckParameters* parameters_ = nullptr;
+  std::vector<std::filesystem::path> include_paths_;
 };
 
 // The cards of one keyword, read from the stream on demand. A blank line is

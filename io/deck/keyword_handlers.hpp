@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "io/deck/deck_parameters.hpp"
 #include "io/deck/deck_stream.hpp"
+#include "io/deck/unsupported_keywords.hpp"
 #include "io/model.hpp"
 
 namespace mc {
@@ -84,6 +86,8 @@ struct ReaderState {
   std::vector<VelocityRequest> velocities;
   std::vector<WallRequest> walls;
   std::vector<ContactRequest> contacts;
+  UnsupportedKeywords unsupported;
+  DeckParameters parameters;        // *PARAMETER values for "&name" fields  // skipped keywords that change the answer
   GlobalId next_internal_curve = -1;  // MAT_024 EPS/ES tables become curves -1, -2, ...
   std::int64_t d3plot_count = 0;      // *DATABASE_BINARY_D3PLOT NPLTC
 };
@@ -123,6 +127,7 @@ void read_hourglass(KeywordCards&, const KeywordOptions&, ReaderState&);
 // keywords_controls.cpp
 void read_title(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_hourglass(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_control_bulk_viscosity(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_termination(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_timestep(KeywordCards&, const KeywordOptions&, ReaderState&);
@@ -146,6 +151,10 @@ void read_rigidwall_planar(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_contact_single_surface(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_contact_surface_to_surface(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_contact(KeywordCards&, const KeywordOptions&, ReaderState&);
+
+// keywords_parameters.cpp
+void read_parameter(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_parameter_expression(KeywordCards&, const KeywordOptions&, ReaderState&);
 
 // deck_references.cpp: after the last card, before validate_model.
 void resolve_references(ReaderState& state);

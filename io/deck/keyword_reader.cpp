@@ -29,6 +29,8 @@ void read_keyword_line_only(KeywordCards& cards, const KeywordOptions&, ReaderSt
 constexpr KeywordSpec kKeywords[] = {
     {"KEYWORD", read_keyword_line_only, 0},
     {"TITLE", read_title, 0},
+    {"PARAMETER", read_parameter, 0},
+    {"PARAMETER_EXPRESSION", read_parameter_expression, 0},
     {"NODE", read_node, 0},
     {"ELEMENT_SHELL", read_element_shell, 0},
     {"PART", read_part, 0},
@@ -52,6 +54,7 @@ constexpr KeywordSpec kKeywords[] = {
     {"RIGIDWALL_PLANAR", read_rigidwall_planar, kIdOption | kMovingOption},
     {"CONTACT_AUTOMATIC_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption},
     {"CONTACT_AUTOMATIC_SURFACE_TO_SURFACE", read_contact_surface_to_surface, kIdOption | kTitleOption},
+    {"CONTROL_BULK_VISCOSITY", read_control_bulk_viscosity, 0},
     {"CONTROL_CONTACT", read_control_contact, 0},
     {"CONTROL_HOURGLASS", read_control_hourglass, 0},
     {"CONTROL_SHELL", read_control_shell, 0},
@@ -111,9 +114,11 @@ void read_include(KeywordCards& cards, DeckStream& stream) {
   stream.include(file, where);
 }
 
-Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, std::ostream& warnings) {
+Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, std::ostream& warnings,
+                  const DeckReadOptions& options) {
   DeckStream stream(std::move(input), name);
   ReaderState state(warnings, stream);
+  stream.use_parameters(&state.parameters);
   Card line;
   for (;;) {
     const DeckStream::LineKind kind = stream.next(line);
@@ -135,23 +140,49 @@ Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, 
       read_include(cards, stream);
       continue;
     }
+    if (name_upper == "INCLUDE_PATH" || name_upper == "INCLUDE_PATH_RELATIVE") {
+      while (const Card* card = cards.next()) {
+        if (!card->blank()) stream.add_include_path(std::string(trim(card->text)));
+      }
+      continue;
+    }
     bool known = false;
     for (const KeywordSpec& spec : kKeywords) {
-      KeywordOptions options;
-      if (match_keyword(name_upper, spec, options)) {
-        spec.handler(cards, options, state);
+      KeywordOptions suffixes;
+      if (match_keyword(name_upper, spec, suffixes)) {
+        spec.handler(cards, suffixes, state);
         known = true;
         break;
       }
     }
     if (!known) {
-      state.warn(line.where(), "unknown keyword *" + name_upper + " skipped");
+      if (changes_the_answer(name_upper)) {
+        state.warn(line.where(), "*" + name_upper + " is not supported (it changes the answer)");
+        state.unsupported.add(name_upper, line.where());
+      } else {
+        state.warn(line.where(), "*" + name_upper + " is not supported; skipped (no effect on the motion)");
+      }
       cards.skip_rest();
     }
   }
   state.model.deck_end = stream.position();
-  resolve_references(state);
-  validate_model(state.model);
+  const UnsupportedKeywords& unsupported = state.unsupported;
+  if (!unsupported.empty() && !options.allow_unsupported) {
+    const IgnoredKeyword& first = unsupported.list().front();
+    throw InputError(first.first, "the deck uses keywords minicrash does not support, and they change the answer "
+                                  "(--allow-unsupported runs without them):\n" +
+                                      unsupported.lines().substr(0, unsupported.lines().size() - 1));
+  }
+  state.model.ignored_keywords = unsupported.list();
+  try {
+    resolve_references(state);
+    validate_model(state.model);
+  } catch (const InputError& e) {
+    // The missing thing may be what an ignored keyword defined: name the cause.
+    if (unsupported.empty()) throw;
+    throw InputError(std::string(e.what()) + "\n  (this run ignores, by --allow-unsupported:\n" +
+                     unsupported.lines() + "  )");
+  }
   return std::move(state.model);
 }
 
@@ -167,14 +198,15 @@ void duplicate_id(const std::string& what, GlobalId id, const SourceLine& where,
                               ":" + std::to_string(first.line) + ")");
 }
 
-Model read_deck(const std::string& path, std::ostream& warnings) {
+Model read_deck(const std::string& path, std::ostream& warnings, const DeckReadOptions& options) {
   auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
   if (!file->is_open()) throw InputError("cannot open deck '" + path + "'");
-  return read_stream(std::move(file), path, warnings);
+  return read_stream(std::move(file), path, warnings, options);
 }
 
-Model read_deck_string(const std::string& text, const std::string& name, std::ostream& warnings) {
-  return read_stream(std::make_unique<std::istringstream>(text), name, warnings);
+Model read_deck_string(const std::string& text, const std::string& name, std::ostream& warnings,
+                       const DeckReadOptions& options) {
+  return read_stream(std::make_unique<std::istringstream>(text), name, warnings, options);
 }
 
 }  // namespace mc

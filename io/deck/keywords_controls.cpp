@@ -40,6 +40,18 @@ void read_control_hourglass(KeywordCards& cards, const KeywordOptions&, ReaderSt
   cards.expect_end();
 }
 
+// Bulk viscosity acts on solids unless TYPE is negative (then on shells too,
+// which minicrash does not model): a shell deck runs the same without it.
+void read_control_bulk_viscosity(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  const Card& card = cards.require("card 1 (Q1 Q2 TYPE BTYPE)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  if (fields.option(3, "TYPE", 1) < 0) {
+    state.warn(card.where(), "*CONTROL_BULK_VISCOSITY TYPE < 0 (bulk viscosity in shells) is not supported");
+    state.unsupported.add("CONTROL_BULK_VISCOSITY (TYPE < 0)", card.where());
+  }
+  cards.expect_end();
+}
+
 void read_control_shell(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
   const Card& card1 = cards.require("card 1 (WRPANG ESORT IRNXX ISTUPD THEORY BWC MITER PROJ)");
   {

@@ -129,6 +129,7 @@ void read_section_shell(KeywordCards& cards, const KeywordOptions& options, Read
       const double shear_factor = fields.real(3, "SHRF");
       section.shear_factor = shear_factor == 0.0 ? 1.0 : shear_factor;  // LS-DYNA default 1.0
       section.nip = fields.option(4, "NIP", 2);
+      if (section.nip == 0) section.nip = 2;  // LS-DYNA: NIP 0 means the default, 2
       if (fields.real(6, "QR/IRID") != 0.0) {
         fields.fail(6, "QR/IRID", "only Gauss (QR 0) or *CONTROL_SHELL INTGRD integration is supported");
       }

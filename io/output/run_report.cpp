@@ -107,6 +107,13 @@ void write_report_json(const RunReport& r, const std::string& path) {
     << quoted(r.termination) << ",\n";
   o << "  \"partition\": {\"method\": " << quoted(r.partition) << ", \"weights\": " << quoted(r.weights)
     << ", \"rebalanced_elements\": " << r.rebalanced << "},\n";
+  o << "  \"ignored_keywords\": [";
+  for (std::size_t i = 0; i < r.ignored_keywords.size(); ++i) {
+    const IgnoredKeyword& k = r.ignored_keywords[i];
+    o << (i ? ", " : "") << "{\"keyword\": " << quoted(k.keyword) << ", \"count\": " << k.count
+      << ", \"first\": " << quoted(k.first.file + ":" + std::to_string(k.first.line)) << "}";
+  }
+  o << "],\n";
   o << "  \"ranks\": " << r.ranks << ", \"threads\": " << r.threads << ", \"halo\": " << quoted(r.halo)
     << ", \"nodes\": " << r.nodes
     << ", \"elements\": " << r.elements << ", \"parts\": " << r.parts << ",\n";

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "io/model.hpp"
 #include "io/output/output_records.hpp"
 
 namespace mc {
@@ -32,7 +33,8 @@ struct RunReport {
   int ranks = 1, threads = 1;
   std::string halo = "corners";  // how shared-node sums are exchanged (halo=)
   std::string partition = "rcb", weights;  // partitioner and element work weights (weights=)
-  std::int64_t rebalanced = -1;  // rebalance=1: elements weighted by their yielding; -1: not rebalanced
+  std::int64_t rebalanced = -1;
+  std::vector<IgnoredKeyword> ignored_keywords;  // --allow-unsupported: physics the run went without  // rebalance=1: elements weighted by their yielding; -1: not rebalanced
   std::int64_t nodes = 0, elements = 0, parts = 0, cycles = 0;
   double sim_time = 0, elapsed = 0, startup = 0;
   std::vector<TimingRow> phases;

@@ -2,7 +2,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <sstream>
 
 #include "build_info.hpp"
 #include "decomposition/parallel/communicator.hpp"
@@ -70,9 +69,15 @@ int run(mc::Options o, mc::Communicator& comm) {
     std::filesystem::create_directories(o.output_dir, error);
     if (error) throw mc::InputError("cannot create output directory '" + o.output_dir + "': " + error.message());
     if (o.input.empty()) o.input = mc::restart_deck(o.restart);  // r= alone: the deck the set came from
-    std::ostringstream warnings;
-    model = mc::load_model(o.input, warnings);
-    std::cerr << warnings.str();
+    // Warnings straight to stderr: they must be seen even when a later error ends the read.
+    model = mc::load_model(o.input, std::cerr, mc::DeckReadOptions{o.allow_unsupported});
+    if (!model.ignored_keywords.empty()) {
+      std::printf("  WARNING: running without %zu unsupported keyword(s) (--allow-unsupported):\n",
+                  model.ignored_keywords.size());
+      for (const mc::IgnoredKeyword& k : model.ignored_keywords)
+        std::printf("    %s x%lld (first at %s:%d)\n", k.keyword.c_str(), static_cast<long long>(k.count),
+                    k.first.file.c_str(), k.first.line);
+    }
     counts[0] = static_cast<std::int64_t>(model.nodes.size());
     counts[1] = static_cast<std::int64_t>(model.shells.size());
     counts[2] = static_cast<std::int64_t>(model.parts.size());
@@ -111,7 +116,7 @@ int run(mc::Options o, mc::Communicator& comm) {
   const mc::RunSettings settings = mc::run_settings(controls, o);
   const mc::RunIdentity id{o.input, controls.title,   o.threads,
                            o.halo,  counts[0],        counts[1], counts[2], mc::wall_seconds() - t0,
-                           o.partition, mc::work_weights_text(weights), counts[3]};
+                           o.partition, mc::work_weights_text(weights), counts[3], model.ignored_keywords};
   // Start-up ends when every rank has its subdomain: the barrier takes the
   // wait for the last one, so the time loop's MPI profile does not.
   comm.barrier();

@@ -15,8 +15,8 @@ std::string generated_model_name(const std::string& preset, double scale) {
   return name.str();
 }
 
-Model load_model(const std::string& name, std::ostream& warnings) {
-  if (name.rfind("gen=", 0) != 0) return read_deck(name, warnings);
+Model load_model(const std::string& name, std::ostream& warnings, const DeckReadOptions& read_options) {
+  if (name.rfind("gen=", 0) != 0) return read_deck(name, warnings, read_options);
   GeneratorOptions options;
   std::istringstream words(name);
   std::string word;

@@ -7,12 +7,13 @@
 #include <ostream>
 #include <string>
 
+#include "io/deck/keyword_reader.hpp"
 #include "io/model.hpp"
 
 namespace mc {
 
 std::string generated_model_name(const std::string& preset, double scale);
 // Reads the deck, or generates and validates the model `name` stands for.
-Model load_model(const std::string& name, std::ostream& warnings);
+Model load_model(const std::string& name, std::ostream& warnings, const DeckReadOptions& options = {});
 
 }  // namespace mc

@@ -102,6 +102,7 @@ Options parse_options(const std::vector<std::string>& args) {
     if (arg == "--version") { o.version = true; continue; }
     if (arg == "--quiet") { o.quiet = true; continue; }
     if (arg == "--profile-wait") { o.profile_wait = true; continue; }
+    if (arg == "--allow-unsupported") { o.allow_unsupported = true; continue; }
     if (arg.rfind("--", 0) == 0) {
       std::string key = arg.substr(2), value;
       const auto eq = key.find('=');
@@ -161,6 +162,8 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   restart_end=1 | --restart-end 1     also a restart set when the run ends (LS-DYNA's end-of-run d3dump; default 0)
   max_energy_ratio=R | --max-energy-ratio R  numerical fault when total energy exceeds R times
                                       the initial total at an output (default 1.5, 0 = off)
+  --allow-unsupported                 run a deck whose unsupported keywords change the answer, without them
+                                      (default: stop and list them; the summary and the report name them)
   --profile-wait                      barrier before each collective: wait (imbalance) timed apart
   --quiet                             print errors and the final summary only
   --version                           print version and build, then exit

@@ -70,6 +70,7 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
   r.partition = id.partition;
   r.weights = id.weights;
   r.rebalanced = id.rebalanced;
+  r.ignored_keywords = id.ignored;
   r.nodes = id.nodes;
   r.elements = id.elements;
   r.parts = id.parts;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "decomposition/parallel/communicator.hpp"
 #include "io/output/run_report.hpp"
@@ -21,6 +22,7 @@ struct RunIdentity {
   // rebalance=1 the elements weighted by their yielding (-1: no rebalance).
   std::string partition = "rcb", weights;
   std::int64_t rebalanced = -1;
+  std::vector<IgnoredKeyword> ignored;  // unsupported keywords run without (--allow-unsupported)
 };
 
 RunReport make_report(const RunIdentity& id, const RunResult& result, const State& state,

@@ -1,0 +1,170 @@
+// What LS-DYNA decks written by other people and tools hold: Fortran
+// numbers, *PARAMETER, *INCLUDE_PATH, LS-DYNA's zero-field defaults, and
+// keywords minicrash does not support (never dropped without saying so).
+#include <gtest/gtest.h>
+
+#include "deck_test_helpers.hpp"
+#include "io/deck/card_fields.hpp"
+
+namespace mc::test {
+namespace {
+
+// The MAT_ELASTIC card of minimal_deck, for decks that rewrite it.
+const std::string kElasticCard = "*MAT_ELASTIC\n1,7.8e-9,210000.,0.3\n";
+
+std::string with_material_card(const std::string& card, const std::string& before = "") {
+  std::string deck = minimal_deck();
+  deck.replace(deck.find(kElasticCard), kElasticCard.size(), card);
+  return before.empty() ? deck : before + deck.substr(deck.find('\n') + 1);
+}
+
+TEST(KeywordReaderLsDyna, FortranExponentsWithoutTheLetterAreNumbers) {
+  double value = 0;
+  bool out_of_range = false;
+  ASSERT_TRUE(parse_real("2.00000-3", value, out_of_range));
+  EXPECT_DOUBLE_EQ(value, 2.0e-3);
+  ASSERT_TRUE(parse_real("1.5+2", value, out_of_range));
+  EXPECT_DOUBLE_EQ(value, 150.0);
+  ASSERT_TRUE(parse_real("-7.8-9", value, out_of_range));
+  EXPECT_DOUBLE_EQ(value, -7.8e-9);
+  ASSERT_TRUE(parse_real("1.d-3", value, out_of_range));
+  EXPECT_DOUBLE_EQ(value, 1.0e-3);
+  EXPECT_FALSE(parse_real("1.5+", value, out_of_range));
+  EXPECT_FALSE(parse_real("1.5-2-3", value, out_of_range));
+  const Model m = read(with_material_card("*MAT_ELASTIC\n1,7.80000-9,2.10000+5,0.3\n"));
+  EXPECT_DOUBLE_EQ(m.materials.at(1).density, 7.8e-9);
+  EXPECT_DOUBLE_EQ(m.materials.at(1).youngs, 2.1e5);
+}
+
+TEST(KeywordReaderLsDyna, NipZeroIsTheDefaultTwo) {
+  std::string deck = minimal_deck();
+  deck.replace(deck.find("1,2,,2\n"), 7, "1,2,,0\n");
+  EXPECT_EQ(read(deck).sections.at(1).nip, 2);
+}
+
+TEST(KeywordReaderLsDyna, ParametersFillFieldsOfAnyCard) {
+  // Fixed format: type and name in 10 columns, the value in the next 10.
+  const std::string parameters = "*KEYWORD\n*PARAMETER\n" + fixed({"R ymod", "2.1+5", "R rho", "7.8e-9", "I mid", "1"}) +
+                                 "*PARAMETER\nr nu,0.3\n";
+  const Model m = read(with_material_card("*MAT_ELASTIC\n&mid,&rho,&YMOD,&nu\n", parameters));
+  EXPECT_DOUBLE_EQ(m.materials.at(1).youngs, 2.1e5);
+  EXPECT_DOUBLE_EQ(m.materials.at(1).density, 7.8e-9);
+  EXPECT_DOUBLE_EQ(m.materials.at(1).poisson, 0.3);
+  // "-&name" negates; fixed-width fields take "&name" as well.
+  const Model v = read(minimal_deck("*PARAMETER\nR speed,15\n*INITIAL_VELOCITY_GENERATION\n" +
+                                    fixed({"1", "2", "0", "-&speed", "0", "0"}) + fixed({"0", "0", "0"})));
+  ASSERT_EQ(v.initial_velocities.size(), 1u);
+  EXPECT_DOUBLE_EQ(v.initial_velocities[0].v[0], -15.0);
+}
+
+TEST(KeywordReaderLsDyna, ParameterExpressionsComputeFromEarlierParameters) {
+  const std::string parameters =
+      "*KEYWORD\n*PARAMETER\nR e0,1.0e5\n*PARAMETER_EXPRESSION\n"
+      "R ymod    2.0*(e0 + 5000.0) + &e0/10 - -1000\n"  // 2 * 105000 + 10000 + 1000
+      "I mid     7/2 - 2\n";                             // 3.5 - 2 = 1.5 -> 1
+  const Model m = read(with_material_card("*MAT_ELASTIC\n&mid,7.8e-9,&ymod,0.3\n", parameters));
+  EXPECT_DOUBLE_EQ(m.materials.at(1).youngs, 221000.0);
+  const auto expression_error = [](const std::string& card) {
+    return error_of("*KEYWORD\n*PARAMETER\nR a,2\n*PARAMETER_EXPRESSION\n" + card + minimal_deck());
+  };
+  EXPECT_EQ(expression_error("R b       a*(b+1)\n"),
+            "deck.k:5: *PARAMETER_EXPRESSION 'a*(b+1)': parameter 'b' is not defined before this line");
+  EXPECT_EQ(expression_error("R b       a/(a-2)\n"), "deck.k:5: *PARAMETER_EXPRESSION 'a/(a-2)': division by zero");
+  EXPECT_EQ(expression_error("R b       (a+1\n"), "deck.k:5: *PARAMETER_EXPRESSION '(a+1': ')' missing");
+}
+
+TEST(KeywordReaderLsDyna, ParameterErrorsNameTheParameter) {
+  const std::string undefined = with_material_card("*MAT_ELASTIC\n1,7.8e-9,&ymod,0.3\n");
+  EXPECT_EQ(error_of(undefined),
+            "deck.k:" + std::to_string(line_of(undefined, "*MAT_ELASTIC") + 1) + ": field 3 of *MAT_ELASTIC: parameter &ymod is not defined (a *PARAMETER must come before "
+            "its use)");
+  EXPECT_EQ(error_of("*KEYWORD\n*PARAMETER\nX ymod,1\n" + minimal_deck()),
+            "deck.k:3: *PARAMETER: 'X ymod' must start with its type R (real), I (integer) or C (character), then "
+            "the name");
+  EXPECT_EQ(error_of("*KEYWORD\n*PARAMETER\nI n,1.5\n" + minimal_deck()),
+            "deck.k:3: *PARAMETER N: '1.5' is not an integer (type I)");
+  EXPECT_EQ(error_of("*KEYWORD\n*PARAMETER\nR a,1\n*PARAMETER\nR A,2\n" + minimal_deck()),
+            "deck.k:5: *PARAMETER A is defined twice (first at deck.k:3)");
+}
+
+TEST(KeywordReaderLsDyna, IncludePathIsSearchedAfterTheIncludingDirectory) {
+  const auto dir = std::filesystem::temp_directory_path() / ("mc_include_path_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "parts");
+  std::ofstream(dir / "parts" / "material.k") << kElasticCard;
+  std::string deck = minimal_deck();
+  deck.replace(deck.find(kElasticCard), kElasticCard.size(), "*INCLUDE_PATH\nparts\n*INCLUDE\nmaterial.k\n");
+  std::ostringstream warnings;
+  const Model m = read_deck_string(deck, (dir / "main.k").string(), warnings);
+  EXPECT_DOUBLE_EQ(m.materials.at(1).youngs, 210000.0);
+  deck.replace(deck.find("material.k"), 10, "absent.k");
+  try {
+    read_deck_string(deck, (dir / "main.k").string(), warnings);
+    ADD_FAILURE() << "a missing include was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("(looked for " + (dir / "absent.k").string() + ", " +
+                                         (dir / "parts" / "absent.k").string() + ")"),
+              std::string::npos)
+        << e.what();
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(KeywordReaderLsDyna, UnsupportedPhysicsStopsTheReadWithOneListOfEverything) {
+  const std::string deck = minimal_deck("*CONSTRAINED_SPOTWELD\n1,2\n*ELEMENT_MASS\n1,1,0.5\n*CONSTRAINED_SPOTWELD\n3,4\n");
+  EXPECT_EQ(error_of(deck),
+            "deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) +
+                ": the deck uses keywords minicrash does not support, and they change the answer "
+                "(--allow-unsupported runs without them):\n"
+                "  *CONSTRAINED_SPOTWELD x2 (first at deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) + ")\n"
+                "  *ELEMENT_MASS x1 (first at deck.k:" + std::to_string(line_of(deck, "*ELEMENT_MASS")) + ")");
+}
+
+TEST(KeywordReaderLsDyna, AllowUnsupportedRunsWithoutThemAndSaysWhat) {
+  const std::string deck = minimal_deck("*CONSTRAINED_SPOTWELD\n1,2\n");
+  std::ostringstream warnings;
+  const Model m = read_deck_string(deck, "deck.k", warnings, DeckReadOptions{true});
+  ASSERT_EQ(m.ignored_keywords.size(), 1u);
+  EXPECT_EQ(m.ignored_keywords[0].keyword, "*CONSTRAINED_SPOTWELD");
+  EXPECT_EQ(m.ignored_keywords[0].count, 1);
+  EXPECT_EQ(m.ignored_keywords[0].first.line, line_of(deck, "*CONSTRAINED"));
+  EXPECT_EQ(warnings.str(), "deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) +
+                                ": warning: *CONSTRAINED_SPOTWELD is not supported (it changes the answer)\n");
+}
+
+TEST(KeywordReaderLsDyna, TheUnsupportedMaterialIsNamedNotTheMissingId) {
+  // The part's material is a *MAT_PLASTIC_KINEMATIC: that is the message, not "MID 1 is not defined".
+  const std::string deck = with_material_card("*MAT_PLASTIC_KINEMATIC\n1,7.8e-9,210000.,0.3,250.\n");
+  const std::string error = error_of(deck);
+  EXPECT_EQ(error.find("deck.k:" + std::to_string(line_of(deck, "*MAT_PLASTIC")) +
+                       ": the deck uses keywords minicrash does not support"),
+            0u)
+      << error;
+  // Run anyway: the symptom's message names the ignored keyword too.
+  std::ostringstream warnings;
+  try {
+    read_deck_string(deck, "deck.k", warnings, DeckReadOptions{true});
+    ADD_FAILURE() << "a part without its material was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("material MID 1 is not defined"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("(this run ignores, by --allow-unsupported:\n  *MAT_PLASTIC_KINEMATIC x1"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(KeywordReaderLsDyna, WarningsAreWrittenBeforeALaterErrorEndsTheRead) {
+  std::ostringstream warnings;
+  const std::string deck = minimal_deck("*DATABASE_NODOUT\n1.0\n*MAT_ELASTIC\n1,7.8e-9,210000.,0.3\n");
+  EXPECT_THROW(read_deck_string(deck, "deck.k", warnings), InputError);
+  EXPECT_NE(warnings.str().find("*DATABASE_NODOUT is not supported"), std::string::npos);
+}
+
+TEST(KeywordReaderLsDyna, BulkViscosityOnSolidsOnlyChangesNothingForShells) {
+  EXPECT_EQ(error_of(minimal_deck("*CONTROL_BULK_VISCOSITY\n1.5,0.06,1\n")), "<accepted>");
+  EXPECT_NE(error_of(minimal_deck("*CONTROL_BULK_VISCOSITY\n1.5,0.06,-2\n"))
+                .find("*CONTROL_BULK_VISCOSITY (TYPE < 0) x1"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace mc::test
