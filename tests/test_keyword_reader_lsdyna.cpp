@@ -109,6 +109,20 @@ TEST(KeywordReaderLsDyna, IncludePathIsSearchedAfterTheIncludingDirectory) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(KeywordReaderLsDyna, InitialVelocityNodeGivesEachListedNodeItsVelocity) {
+  const Model m = read(minimal_deck("*INITIAL_VELOCITY_NODE\n" + fixed({"2", "-15", "0", "1"}) +
+                                    fixed({"1", "-15", "0", "1"}) + fixed({"5", "0", "3", "0", "0.1"})));
+  ASSERT_EQ(m.initial_velocities.size(), 2u);  // two runs of equal velocity
+  EXPECT_EQ(m.initial_velocities[0].nodes, (std::vector<GlobalId>{1, 2}));
+  EXPECT_EQ(m.initial_velocities[0].v, (std::array<double, 3>{-15, 0, 1}));
+  EXPECT_EQ(m.initial_velocities[1].nodes, (std::vector<GlobalId>{5}));
+  EXPECT_EQ(m.initial_velocities[1].omega, (std::array<double, 3>{0.1, 0, 0}));
+  EXPECT_FALSE(m.initial_velocities[0].all_nodes);
+  const std::string missing = minimal_deck("*INITIAL_VELOCITY_NODE\n9,1,0,0\n");
+  EXPECT_EQ(error_of(missing), "deck.k:" + std::to_string(line_of(missing, "9,1")) +
+                                   ": initial velocity: node 9 is not defined");
+}
+
 TEST(KeywordReaderLsDyna, UnsupportedPhysicsStopsTheReadWithOneListOfEverything) {
   const std::string deck = minimal_deck("*CONSTRAINED_SPOTWELD\n1,2\n*ELEMENT_MASS\n1,1,0.5\n*CONSTRAINED_SPOTWELD\n3,4\n");
   EXPECT_EQ(error_of(deck),

@@ -79,6 +79,8 @@ class NodeLookup {
         return node_set(selector.id, where, keyword);
       case NodeSelector::Kind::Part:
         return part_nodes({selector.id}, where, keyword);
+      case NodeSelector::Kind::NodeList:
+        return {};  // the request carries its nodes
       case NodeSelector::Kind::PartSet: {
         const auto found = model_.part_sets.find(selector.id);
         if (found == model_.part_sets.end()) {
@@ -109,7 +111,9 @@ void resolve_velocities(ReaderState& state, const NodeLookup& lookup) {
       state.model.initial_velocities.push_back(std::move(velocity));
       continue;
     }
-    velocity.nodes = lookup.select(request.selector, where, request.keyword);
+    velocity.nodes = request.selector.kind == NodeSelector::Kind::NodeList
+                         ? sorted_unique(std::move(velocity.nodes))
+                         : lookup.select(request.selector, where, request.keyword);
     if (request.exempt_set != 0) {
       // Exempted nodes get their own velocity (card 3) instead.
       InitialVelocity exempt;

@@ -26,7 +26,7 @@ struct KeywordOptions {
 // Which nodes a keyword applies to. Resolved after the whole deck is read:
 // a set or an element may come after the keyword that uses it.
 struct NodeSelector {
-  enum class Kind { AllNodes, NodeSet, Part, PartSet };
+  enum class Kind { AllNodes, NodeSet, Part, PartSet, NodeList };  // NodeList: ids given on the cards
   Kind kind = Kind::AllNodes;
   GlobalId id = 0;
 };
@@ -144,6 +144,7 @@ void read_database_binary_d3plot(KeywordCards&, const KeywordOptions&, ReaderSta
 void read_boundary_spc_node(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_boundary_spc_set(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_initial_velocity(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_initial_velocity_node(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_initial_velocity_generation(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_rigidwall_planar(KeywordCards&, const KeywordOptions&, ReaderState&);
 

@@ -51,6 +51,7 @@ constexpr KeywordSpec kKeywords[] = {
     {"BOUNDARY_SPC_SET", read_boundary_spc_set, kIdOption},
     {"INITIAL_VELOCITY", read_initial_velocity, 0},
     {"INITIAL_VELOCITY_GENERATION", read_initial_velocity_generation, 0},
+    {"INITIAL_VELOCITY_NODE", read_initial_velocity_node, 0},
     {"RIGIDWALL_PLANAR", read_rigidwall_planar, kIdOption | kMovingOption},
     {"CONTACT_AUTOMATIC_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption},
     {"CONTACT_AUTOMATIC_SURFACE_TO_SURFACE", read_contact_surface_to_surface, kIdOption | kTitleOption},

@@ -112,6 +112,38 @@ void read_initial_velocity(KeywordCards& cards, const KeywordOptions&, ReaderSta
   cards.expect_end();
 }
 
+// One card per node: NID VX VY VZ VXR VYR VZR ICID. Runs of cards with the
+// same velocity become one InitialVelocity (a whole vehicle is one run).
+void read_initial_velocity_node(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  VelocityRequest request;
+  request.keyword = cards.keyword();
+  request.selector.kind = NodeSelector::Kind::NodeList;
+  const auto flush = [&] {
+    if (!request.velocity.nodes.empty()) state.velocities.push_back(request);
+    request.velocity.nodes.clear();
+  };
+  static const char* const kNames[] = {"VX", "VY", "VZ", "VXR", "VYR", "VZR"};
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields fields(*card, cards.keyword(), kStandardLayout);
+    const GlobalId node = fields.id(1, "NID");
+    std::array<double, 3> v{}, omega{};
+    for (int i = 0; i < 3; ++i) {
+      v[static_cast<std::size_t>(i)] = fields.real(i + 2, kNames[i]);
+      omega[static_cast<std::size_t>(i)] = fields.real(i + 5, kNames[i + 3]);
+    }
+    reject_local_system(fields, 8, "ICID");
+    if (request.velocity.nodes.empty() || v != request.velocity.v || omega != request.velocity.omega) {
+      flush();
+      request.velocity.v = v;
+      request.velocity.omega = omega;
+      request.velocity.where = card->where();
+    }
+    request.velocity.nodes.push_back(node);
+  }
+  flush();
+}
+
 void read_initial_velocity_generation(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
   do {
     VelocityRequest request;
