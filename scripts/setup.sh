@@ -10,7 +10,8 @@
 # SimGrid (with a Serial Kokkos for the SMPI build, Debian's
 # libtrilinos-kokkos-dev here), and Kokkos >= 3.4 with the OpenMP backend
 # (spack install kokkos+openmp metis googletest openmpi py-matplotlib simgrid),
-# then pass -DKokkos_ROOT=... to CMake.
+# then pass -DKokkos_ROOT=... to CMake. The tests' independent checkers
+# (PyPI ansys-dyna-core) go into a virtual environment: scripts/checkers-venv.sh.
 set -euo pipefail
 
 KOKKOS_PREFIX=${MINICRASH_KOKKOS_PREFIX:-$HOME/.cache/minicrash/kokkos-openmp}
@@ -23,7 +24,7 @@ log() { printf '[setup] %s\n' "$*"; }
 # valgrind runs the memcheck test.
 debian_packages=(build-essential cmake ninja-build pkg-config
   libopenmpi-dev openmpi-bin libmetis-dev libgtest-dev googletest
-  libsimgrid-dev libtrilinos-kokkos-dev python3 python3-matplotlib python3-numpy
+  libsimgrid-dev libtrilinos-kokkos-dev python3 python3-matplotlib python3-numpy python3-venv
   dpkg-dev xz-utils clang libclang-rt-14-dev valgrind)
 
 missing_packages() {
@@ -88,4 +89,5 @@ build_kokkos() {
 
 install_debian_packages
 build_kokkos
+"$(dirname "$0")/checkers-venv.sh"
 log "done. Kokkos prefix: ${Kokkos_ROOT:-$KOKKOS_PREFIX}"

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""A deck written by another tool: PyPI ansys-dyna-core (PyDYNA) writes the
+keyword cards, minicrash reads and runs them.
+
+The deck: a 10 x 10 plate of elastic Belytschko-Tsay shells (NIP 0, which
+LS-DYNA reads as 2) flying at -15 mm/s in x (mm, s, t units), every node given its velocity
+by its own *INITIAL_VELOCITY_NODE, with *PARAMETER / *PARAMETER_EXPRESSION
+cards in PyDYNA's layout (left-aligned values) and *CONTROL_BULK_VISCOSITY.
+Nothing restrains the plate, so it translates rigidly: the kinetic energy
+must stay 1/2 rho t A v^2 (closed form, relative 1e-9), at np 1 and np 2
+alike (total energy agreeing to 1e-12 relative).
+
+usage: pydyna_deck.py MPIEXEC_ARGS BINARY WORKDIR
+Run it with the checkers' virtual environment (scripts/checkers-venv.sh).
+"""
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+try:
+    import pandas as pd
+    from ansys.dyna.core import Deck, keywords as kwd
+except ImportError as error:
+    sys.exit(f"PyDYNA is not importable ({error}): run scripts/checkers-venv.sh (scripts/setup.sh does)")
+
+RHO, E, NU, T, V, SIZE, N = 7.85e-9, 210000.0, 0.3, 1.2, -15.0, 100.0, 10
+
+
+def write_deck(path):
+    deck = Deck()
+    deck.append(kwd.Parameter(parameters=[("R thick", str(T)), ("R rho", str(RHO)), ("I nelem", str(N))]))
+    deck.append(kwd.ParameterExpression(parameters=pd.DataFrame(
+        {"prmr": ["R area"], "expression": [f"({SIZE}*{SIZE}) / (nelem*nelem)"]})))
+    deck.append(kwd.ControlTermination(endtim=0.002))
+    deck.append(kwd.ControlBulkViscosity(q1=1.5, q2=0.06, type=1))
+    h = SIZE / N
+    ids = [(i, j) for j in range(N + 1) for i in range(N + 1)]
+    deck.append(kwd.Node(nodes=pd.DataFrame({
+        "nid": [1 + i + j * (N + 1) for i, j in ids], "x": [i * h for i, j in ids],
+        "y": [j * h for i, j in ids], "z": [0.0] * len(ids)})))
+    quads = [(i, j) for j in range(N) for i in range(N)]
+    node = lambda i, j: 1 + i + j * (N + 1)
+    deck.append(kwd.ElementShell(elements=pd.DataFrame({
+        "eid": [1 + k for k in range(len(quads))], "pid": [1] * len(quads),
+        "n1": [node(i, j) for i, j in quads], "n2": [node(i + 1, j) for i, j in quads],
+        "n3": [node(i + 1, j + 1) for i, j in quads], "n4": [node(i, j + 1) for i, j in quads]})))
+    deck.append(kwd.Part(parts=pd.DataFrame({"heading": ["plate"], "pid": [1], "secid": [1], "mid": [1]})))
+    deck.append(kwd.SectionShell(secid=1, elform=2, nip=0, t1=T, t2=T, t3=T, t4=T))
+    deck.append(kwd.MatElastic(mid=1, ro=RHO, e=E, pr=NU))
+    for i, j in ids:
+        deck.append(kwd.InitialVelocityNode(nid=node(i, j), vx=V))
+    with open(path, "w") as f:
+        f.write(deck.write())
+
+
+def run(mpiexec, binary, deck, out, np_):
+    os.makedirs(out, exist_ok=True)
+    cmd = shlex.split(mpiexec) + ["-np", str(np_), binary, f"i={deck}", f"odir={out}", "--quiet"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, OMP_PROC_BIND="false"))
+    if done.returncode != 0:
+        sys.exit(f"np={np_}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
+    with open(os.path.join(out, "minicrash_report.json")) as f:
+        return json.load(f)
+
+
+def main():
+    mpiexec, binary, workdir = sys.argv[1:4]
+    os.makedirs(workdir, exist_ok=True)
+    deck = os.path.join(workdir, "pydyna_plate.k")
+    write_deck(deck)
+    expected = 0.5 * RHO * T * SIZE * SIZE * V * V
+    reports = {np_: run(mpiexec, binary, deck, os.path.join(workdir, f"np{np_}"), np_) for np_ in (1, 2)}
+    for np_, r in reports.items():
+        first, last = r["energy_first"]["kinetic"], r["energy_last"]["kinetic"]
+        print(f"np={np_}: kinetic first {first:.12g} last {last:.12g}, closed form {expected:.12g}, "
+              f"cycles {r['cycles']}")
+        for value in (first, last):
+            if abs(value - expected) > 1e-9 * expected:
+                sys.exit(f"np={np_}: kinetic energy {value} is not 1/2 rho t A v^2 = {expected}")
+    totals = [reports[n]["energy_last"]["total"] for n in (1, 2)]
+    if abs(totals[0] - totals[1]) > 1e-12 * abs(totals[0]):
+        sys.exit(f"np 1 and 2 differ: total energy {totals[0]} vs {totals[1]}")
+
+
+if __name__ == "__main__":
+    main()
