@@ -93,9 +93,24 @@ struct InitialVelocity {
   SourceLine where;
 };
 
+// *RIGIDWALL_GEOMETRIC_*: a bounded stationary shape instead of the
+// infinite plane. Tail and head as LS-DYNA defines them: FLAT and PRISM have
+// a corner at the tail and their normal (PRISM: its third edge) from tail to
+// head; CYLINDER its base centre at the tail and its axis toward the head;
+// SPHERE its centre at the tail.
+struct WallShape {
+  enum class Kind : std::int32_t { Plane, Flat, Prism, Cylinder, Sphere };
+  Kind kind = Kind::Plane;
+  std::array<double, 3> edge{};                     // FLAT, PRISM: XHEV YHEV ZHEV, the l edge
+  double length_l = 0, length_m = 0, length_p = 0;  // FLAT: LENL LENM; PRISM: and LENP
+  double radius = 0;                                // CYLINDER: RADCYL; SPHERE: RADSPH
+  double length = 0;                                // CYLINDER: LENCYL (0: unbounded)
+};
+
 struct RigidWall {
   std::vector<GlobalId> nodes;  // slave nodes; empty with all_nodes
   bool all_nodes = true;
+  WallShape shape;
   std::array<double, 3> tail{}, head{};  // normal points from tail to head, into the structure
   double friction = 0;                   // 0 frictionless, 1 no slip, else Coulomb
   bool moving = false;

@@ -123,6 +123,36 @@ TEST(KeywordReaderLsDyna, InitialVelocityNodeGivesEachListedNodeItsVelocity) {
                                    ": initial velocity: node 9 is not defined");
 }
 
+TEST(KeywordReaderLsDyna, GeometricRigidWallsReadTheirShapes) {
+  // The layouts PyDYNA writes: card 1 NSID NSIDEX BOXID BIRTH DEATH, then the shape's cards.
+  const Model m = read(minimal_deck(
+      "*RIGIDWALL_GEOMETRIC_CYLINDER\n,,0,0.0,1e+20\n0,10,-5,1,10,-5,0.2\n5.0,8.0\n\n"
+      "*RIGIDWALL_GEOMETRIC_SPHERE_ID\n7,ball\n\n1,2,3,1,2,4\n2.5\n"
+      "*RIGIDWALL_GEOMETRIC_FLAT\n\n0,0,0,0,0,1\n1,0,0,10,20\n"
+      "*RIGIDWALL_GEOMETRIC_PRISM\n\n0,0,-3,0,0,-2\n1,0,0,10,20,3\n"));
+  ASSERT_EQ(m.rigid_walls.size(), 4u);
+  EXPECT_EQ(m.rigid_walls[0].shape.kind, WallShape::Kind::Cylinder);
+  EXPECT_DOUBLE_EQ(m.rigid_walls[0].shape.radius, 5.0);
+  EXPECT_DOUBLE_EQ(m.rigid_walls[0].shape.length, 8.0);
+  EXPECT_DOUBLE_EQ(m.rigid_walls[0].friction, 0.2);
+  EXPECT_EQ(m.rigid_walls[1].shape.kind, WallShape::Kind::Sphere);
+  EXPECT_DOUBLE_EQ(m.rigid_walls[1].shape.radius, 2.5);
+  EXPECT_EQ(m.rigid_walls[2].shape.kind, WallShape::Kind::Flat);
+  EXPECT_DOUBLE_EQ(m.rigid_walls[2].shape.length_m, 20.0);
+  EXPECT_EQ(m.rigid_walls[3].shape.kind, WallShape::Kind::Prism);
+  EXPECT_DOUBLE_EQ(m.rigid_walls[3].shape.length_p, 3.0);
+  const std::string no_radius = minimal_deck("*RIGIDWALL_GEOMETRIC_SPHERE\n\n1,2,3,1,2,4\n0\n");
+  EXPECT_EQ(error_of(no_radius), "deck.k:" + std::to_string(line_of(no_radius, "*RIGIDWALL") + 3) +
+                                     ": field 1 (RADSPH) of *RIGIDWALL_GEOMETRIC_SPHERE: must be positive");
+  const std::string along = minimal_deck("*RIGIDWALL_GEOMETRIC_FLAT\n\n0,0,0,0,0,1\n0,0,2,10,20\n");
+  EXPECT_NE(error_of(along).find("rigid wall: the edge vector (XHEV YHEV ZHEV) is zero or along the normal"),
+            std::string::npos);
+  // A moving geometric wall is not read: the run stops and says so.
+  EXPECT_NE(error_of(minimal_deck("*RIGIDWALL_GEOMETRIC_SPHERE_MOTION\n\n1,2,3,1,2,4\n2.5\n1,0,1,0,0\n"))
+                .find("*RIGIDWALL_GEOMETRIC_SPHERE_MOTION x1"),
+            std::string::npos);
+}
+
 TEST(KeywordReaderLsDyna, UnsupportedPhysicsStopsTheReadWithOneListOfEverything) {
   const std::string deck = minimal_deck("*CONSTRAINED_SPOTWELD\n1,2\n*ELEMENT_MASS\n1,1,0.5\n*CONSTRAINED_SPOTWELD\n3,4\n");
   EXPECT_EQ(error_of(deck),

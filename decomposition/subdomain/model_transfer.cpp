@@ -123,6 +123,8 @@ struct PackOp {
   void write(const RigidWall& x) {
     p.put(x.nodes); p.put(x.all_nodes); p.put(x.tail); p.put(x.head); p.put(x.friction); p.put(x.moving);
     p.put(x.mass); p.put(x.speed);
+    p.put(x.shape.kind); p.put(x.shape.edge); p.put(x.shape.length_l); p.put(x.shape.length_m);
+    p.put(x.shape.length_p); p.put(x.shape.radius); p.put(x.shape.length);
   }
   void write(const Controls& c) {
     p.put(c.end_time); p.put(c.end_cycle); p.put(c.dt_min); p.put(c.tssfac); p.put(c.dt2ms); p.put(c.dt_init);
@@ -166,6 +168,8 @@ struct UnpackOp {
   void read(RigidWall& x) {
     u.get(x.nodes); u.get(x.all_nodes); u.get(x.tail); u.get(x.head); u.get(x.friction); u.get(x.moving);
     u.get(x.mass); u.get(x.speed);
+    u.get(x.shape.kind); u.get(x.shape.edge); u.get(x.shape.length_l); u.get(x.shape.length_m);
+    u.get(x.shape.length_p); u.get(x.shape.radius); u.get(x.shape.length);
   }
   void read(Controls& c) {
     u.get(c.end_time); u.get(c.end_cycle); u.get(c.dt_min); u.get(c.tssfac); u.get(c.dt2ms); u.get(c.dt_init);

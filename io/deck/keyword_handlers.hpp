@@ -146,7 +146,10 @@ void read_boundary_spc_set(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_initial_velocity(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_initial_velocity_node(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_initial_velocity_generation(KeywordCards&, const KeywordOptions&, ReaderState&);
+
+// keywords_walls.cpp
 void read_rigidwall_planar(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_rigidwall_geometric(KeywordCards&, const KeywordOptions&, ReaderState&);
 
 // keywords_contact.cpp
 void read_contact_single_surface(KeywordCards&, const KeywordOptions&, ReaderState&);

@@ -1,23 +1,16 @@
 // Boundary and initial conditions: *BOUNDARY_SPC_NODE/SET,
-// *INITIAL_VELOCITY, *INITIAL_VELOCITY_GENERATION, *RIGIDWALL_PLANAR.
+// *INITIAL_VELOCITY, _NODE, _GENERATION (walls: keywords_walls.cpp).
 // Node sets and parts they name are looked up in resolve_references, once
 // the whole deck is read.
 #include <cmath>
 
 #include "io/deck/card_fields.hpp"
+#include "io/deck/card_checks.hpp"
 #include "io/deck/keyword_handlers.hpp"
 
 namespace mc {
 
 namespace {
-
-// The optional _ID card (ID HEADING): only an identification.
-void skip_id_card(KeywordCards& cards, const KeywordOptions& options) {
-  if (!options.id) return;
-  const Card& card = cards.require("the ID/HEADING card");
-  const CardFields fields(card, cards.keyword(), kStandardLayout);
-  fields.integer(1, "ID");  // still has to be a number
-}
 
 // DOFX..DOFRZ in fields first..first+5, each 0 (free) or 1 (fixed).
 std::array<bool, 6> read_dofs(const CardFields& fields, int first) {
@@ -29,20 +22,6 @@ std::array<bool, 6> read_dofs(const CardFields& fields, int first) {
     fixed[static_cast<std::size_t>(i)] = flag == 1;
   }
   return fixed;
-}
-
-void reject_local_system(const CardFields& fields, int field, const char* name) {
-  if (fields.integer(field, name) != 0) fields.fail(field, name, "local coordinate systems are not supported");
-}
-
-void reject_box(const CardFields& fields, int field) {
-  if (fields.integer(field, "BOXID") != 0) fields.fail(field, "BOXID", "boxes are not supported; use a node set");
-}
-
-GlobalId optional_set_id(const CardFields& fields, int field, const char* name) {
-  const GlobalId id = fields.integer(field, name);
-  if (id < 0) fields.fail(field, name, "set id must not be negative");
-  return id;
 }
 
 }  // namespace
@@ -186,45 +165,6 @@ void read_initial_velocity_generation(KeywordCards& cards, const KeywordOptions&
     if (fields.option(8, "IRIGID") != 0) state.warn(card2.where(), "IRIGID ignored");
     state.velocities.push_back(std::move(request));
   } while (cards.has_more());
-}
-
-void read_rigidwall_planar(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
-  skip_id_card(cards, options);
-  RigidWall wall;
-  WallRequest request;
-  request.keyword = cards.keyword();
-  {
-    const Card& card1 = cards.require("card 1 (NSID NSIDEX BOXID OFFSET BIRTH DEATH RWKSF)");
-    const CardFields fields(card1, cards.keyword(), kStandardLayout);
-    request.node_set = optional_set_id(fields, 1, "NSID");
-    request.exempt_set = optional_set_id(fields, 2, "NSIDEX");
-    reject_box(fields, 3);
-    if (fields.real(4, "OFFSET") != 0.0) state.warn(card1.where(), "OFFSET ignored");
-    const double birth = fields.real(5, "BIRTH");
-    const double death = fields.real(6, "DEATH");
-    if (birth != 0.0 || (death != 0.0 && death < 1e20)) state.warn(card1.where(), "BIRTH/DEATH ignored: the wall is always active");
-    wall.where = card1.where();
-  }
-  {
-    const Card& card2 = cards.require("card 2 (XT YT ZT XH YH ZH FRIC WVEL)");
-    const CardFields fields(card2, cards.keyword(), kStandardLayout);
-    wall.tail = {fields.real(1, "XT"), fields.real(2, "YT"), fields.real(3, "ZT")};
-    wall.head = {fields.real(4, "XH"), fields.real(5, "YH"), fields.real(6, "ZH")};
-    wall.friction = fields.real(7, "FRIC");
-    if (fields.real(8, "WVEL") != 0.0) state.warn(card2.where(), "WVEL ignored");
-  }
-  if (options.moving) {
-    const Card& card3 = cards.require("card 3 (MASS V0)");
-    const CardFields fields(card3, cards.keyword(), kStandardLayout);
-    wall.moving = true;
-    wall.mass = fields.real(1, "MASS");
-    wall.speed = fields.real(2, "V0");
-  }
-  wall.all_nodes = request.node_set == 0 && request.exempt_set == 0;
-  request.wall = state.model.rigid_walls.size();
-  state.model.rigid_walls.push_back(std::move(wall));
-  state.walls.push_back(std::move(request));
-  cards.expect_end();
 }
 
 }  // namespace mc

@@ -215,6 +215,15 @@ void check_conditions(const Model& m, const IdIndex& nodes) {
     if (!(length(minus(wall.head, wall.tail)) > 0.0)) {
       fail(wall.where, "rigid wall: tail (XT YT ZT) and head (XH YH ZH) coincide: the normal is undefined");
     }
+    if (wall.shape.kind == WallShape::Kind::Flat || wall.shape.kind == WallShape::Kind::Prism) {
+      const auto axis = minus(wall.head, wall.tail);
+      const auto& e = wall.shape.edge;
+      const double along = (e[0] * axis[0] + e[1] * axis[1] + e[2] * axis[2]) / (length(axis) * length(axis));
+      const double off_axis = length(minus(e, {along * axis[0], along * axis[1], along * axis[2]}));
+      if (!(off_axis > 1e-9 * length(e))) {
+        fail(wall.where, "rigid wall: the edge vector (XHEV YHEV ZHEV) is zero or along the normal");
+      }
+    }
     if (wall.friction < 0.0) fail(wall.where, "rigid wall: FRIC " + text(wall.friction) + " must not be negative");
     if (wall.moving && !(wall.mass > 0.0)) {
       fail(wall.where, "moving rigid wall: MASS " + text(wall.mass) + " must be positive");

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "miniapp/nodal/wall_shapes.hpp"
+
 namespace mc {
 
 void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
@@ -10,11 +12,11 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
   std::vector<double> impulse(4 * s.walls.size(), 0.0);  // per wall: impulse xyz, energy removed
   for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
     WallState& wall = s.walls[wi];
-    const double* n = wall.normal.data();
     double* out = &impulse[4 * wi];
     for (int i : wall.nodes) {
-      const double x[3] = {nd.x(i, 0) - wall.point[0], nd.x(i, 1) - wall.point[1], nd.x(i, 2) - wall.point[2]};
-      const double gap = x[0] * n[0] + x[1] * n[1] + x[2] * n[2] - wall.position;
+      const double x[3] = {nd.x(i, 0), nd.x(i, 1), nd.x(i, 2)};
+      double gap = 0, n[3];
+      if (!wall_contact_frame(wall, x, gap, n)) continue;
       double v[3] = {nd.v(i, 0), nd.v(i, 1), nd.v(i, 2)};
       const double vn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2] - wall.velocity;
       if (gap + vn * dt >= 0) continue;

@@ -74,6 +74,18 @@ void setup_rigid_walls(const Model& model, const LocalMesh& mesh, State& s) {
       wall.normal[k] = n[k] / len;
       wall.point[k] = rw.tail[k];
     }
+    wall.shape = rw.shape;
+    if (rw.shape.kind == WallShape::Kind::Flat || rw.shape.kind == WallShape::Kind::Prism) {
+      // The l edge made orthogonal to the normal and unit; m completes the frame.
+      const double* e = rw.shape.edge.data();
+      const double along = e[0] * wall.normal[0] + e[1] * wall.normal[1] + e[2] * wall.normal[2];
+      double l[3] = {e[0] - along * wall.normal[0], e[1] - along * wall.normal[1], e[2] - along * wall.normal[2]};
+      const double l_len = std::sqrt(l[0] * l[0] + l[1] * l[1] + l[2] * l[2]);
+      for (int k = 0; k < 3; ++k) wall.shape.edge[k] = l[k] / l_len;
+      const auto& a = wall.normal;
+      const auto& u = wall.shape.edge;
+      wall.edge_m = {a[1] * u[2] - a[2] * u[1], a[2] * u[0] - a[0] * u[2], a[0] * u[1] - a[1] * u[0]};
+    }
     wall.friction = rw.friction;
     wall.moving = rw.moving;
     wall.mass = rw.mass;

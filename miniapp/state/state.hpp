@@ -73,6 +73,8 @@ struct RigidBody {
 struct WallState {
   std::vector<int> nodes;     // slave nodes (local)
   std::array<double, 3> point{}, normal{};  // the plane: point on it, unit normal into the structure
+  WallShape shape;                          // geometric walls: edge as a unit vector
+  std::array<double, 3> edge_m{};           // FLAT, PRISM: normal x edge, the m edge
   double friction = 0;
   bool moving = false;
   double mass = 0, velocity = 0;  // moving wall: mass, normal velocity
