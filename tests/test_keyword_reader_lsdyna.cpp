@@ -153,6 +153,23 @@ TEST(KeywordReaderLsDyna, GeometricRigidWallsReadTheirShapes) {
             std::string::npos);
 }
 
+TEST(KeywordReaderLsDyna, PlasticKinematicWithIsotropicHardeningIsBilinearPlasticity) {
+  const Model m = read(with_material_card("*MAT_PLASTIC_KINEMATIC\n1,7.8e-9,210.,0.3,0.25,2.1,1.0\n0,0,0.4\n"));
+  const Material& mat = m.materials.at(1);
+  EXPECT_EQ(mat.kind, MaterialKind::PiecewiseLinearPlasticity);
+  EXPECT_DOUBLE_EQ(mat.yield, 0.25);
+  EXPECT_DOUBLE_EQ(mat.tangent, 2.1);
+  EXPECT_DOUBLE_EQ(mat.fail_strain, 0.4);
+  // LS-DYNA's default BETA is 0 (kinematic hardening), and rate effects change the answer: both are refused.
+  const std::string deck = with_material_card("*MAT_003\n1,7.8e-9,210.,0.3,0.25,2.1\n40.,5.\n");
+  const std::string error = error_of(deck);
+  const int card1 = line_of(deck, "*MAT_003") + 1;
+  EXPECT_NE(error.find("  *MAT_003 (BETA < 1) x1 (first at deck.k:" + std::to_string(card1) + ")\n"), std::string::npos)
+      << error;
+  EXPECT_NE(error.find("  *MAT_003 (SRC/SRP) x1 (first at deck.k:" + std::to_string(card1 + 1) + ")"), std::string::npos)
+      << error;
+}
+
 TEST(KeywordReaderLsDyna, UnsupportedPhysicsStopsTheReadWithOneListOfEverything) {
   const std::string deck = minimal_deck("*CONSTRAINED_SPOTWELD\n1,2\n*ELEMENT_MASS\n1,1,0.5\n*CONSTRAINED_SPOTWELD\n3,4\n");
   EXPECT_EQ(error_of(deck),
@@ -176,10 +193,10 @@ TEST(KeywordReaderLsDyna, AllowUnsupportedRunsWithoutThemAndSaysWhat) {
 }
 
 TEST(KeywordReaderLsDyna, TheUnsupportedMaterialIsNamedNotTheMissingId) {
-  // The part's material is a *MAT_PLASTIC_KINEMATIC: that is the message, not "MID 1 is not defined".
-  const std::string deck = with_material_card("*MAT_PLASTIC_KINEMATIC\n1,7.8e-9,210000.,0.3,250.\n");
+  // The part's material is a *MAT_JOHNSON_COOK: that is the message, not "MID 1 is not defined".
+  const std::string deck = with_material_card("*MAT_JOHNSON_COOK\n1,7.8e-9,80.,210000.,0.3\n");
   const std::string error = error_of(deck);
-  EXPECT_EQ(error.find("deck.k:" + std::to_string(line_of(deck, "*MAT_PLASTIC")) +
+  EXPECT_EQ(error.find("deck.k:" + std::to_string(line_of(deck, "*MAT_JOHNSON")) +
                        ": the deck uses keywords minicrash does not support"),
             0u)
       << error;
@@ -190,7 +207,7 @@ TEST(KeywordReaderLsDyna, TheUnsupportedMaterialIsNamedNotTheMissingId) {
     ADD_FAILURE() << "a part without its material was accepted";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("material MID 1 is not defined"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("(this run ignores, by --allow-unsupported:\n  *MAT_PLASTIC_KINEMATIC x1"),
+    EXPECT_NE(std::string(e.what()).find("(this run ignores, by --allow-unsupported:\n  *MAT_JOHNSON_COOK x1"),
               std::string::npos)
         << e.what();
   }

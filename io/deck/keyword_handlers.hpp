@@ -120,6 +120,7 @@ void read_set_part_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 // keywords_materials.cpp
 void read_mat_elastic(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_mat_piecewise_linear_plasticity(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_mat_plastic_kinematic(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_mat_rigid(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_define_curve(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_hourglass(KeywordCards&, const KeywordOptions&, ReaderState&);

@@ -39,6 +39,8 @@ constexpr KeywordSpec kKeywords[] = {
     {"MAT_001", read_mat_elastic, kTitleOption},
     {"MAT_PIECEWISE_LINEAR_PLASTICITY", read_mat_piecewise_linear_plasticity, kTitleOption},
     {"MAT_024", read_mat_piecewise_linear_plasticity, kTitleOption},
+    {"MAT_PLASTIC_KINEMATIC", read_mat_plastic_kinematic, kTitleOption},
+    {"MAT_003", read_mat_plastic_kinematic, kTitleOption},
     {"MAT_RIGID", read_mat_rigid, kTitleOption},
     {"MAT_020", read_mat_rigid, kTitleOption},
     {"DEFINE_CURVE", read_define_curve, kTitleOption},

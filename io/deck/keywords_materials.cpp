@@ -140,6 +140,45 @@ void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOpti
   cards.expect_end();
 }
 
+// *MAT_PLASTIC_KINEMATIC (MAT_003): bilinear elastic-plastic. With BETA 1
+// (isotropic hardening) it is MAT_024 with SIGY, ETAN and FAIL = FS, which
+// is how it runs. Kinematic hardening (BETA < 1), Cowper-Symonds rate
+// effects (SRC, SRP) and VP are not modelled: they stop the read as
+// unsupported physics (--allow-unsupported runs without them).
+void read_mat_plastic_kinematic(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  if (options.title) read_title_card(cards, "the title card");
+  const Card& card1 = cards.require("card 1 (MID RO E PR SIGY ETAN BETA)");
+  Material material;
+  {
+    const CardFields fields(card1, cards.keyword(), kStandardLayout);
+    material = read_common_fields(fields, MaterialKind::PiecewiseLinearPlasticity);
+    material.yield = fields.real(5, "SIGY");
+    material.tangent = fields.real(6, "ETAN");
+    const double beta = fields.real(7, "BETA");
+    if (beta < 0.0 || beta > 1.0) fields.fail(7, "BETA", "must lie in [0, 1]");
+    if (beta != 1.0) {
+      state.warn(card1.where(), "BETA < 1 (kinematic hardening) is not supported");
+      state.unsupported.add(cards.keyword().substr(1) + " (BETA < 1)", card1.where());
+    }
+  }
+  if (const Card* card2 = cards.next()) {
+    const CardFields fields(*card2, cards.keyword(), kStandardLayout);
+    if (fields.real(1, "SRC") != 0.0 || fields.real(2, "SRP") != 0.0) {
+      state.warn(card2->where(), "Cowper-Symonds strain-rate effects (SRC, SRP) are not supported");
+      state.unsupported.add(cards.keyword().substr(1) + " (SRC/SRP)", card2->where());
+    }
+    const double fail = fields.real(3, "FS");
+    if (fail < 0.0) fields.fail(3, "FS", "failure by a user subroutine or table (FS < 0) is not supported");
+    material.fail_strain = fail >= kNoFailureThreshold ? 0.0 : fail;
+    if (fields.real(4, "VP") != 0.0) {
+      state.warn(card2->where(), "VP (viscoplastic formulation) is not supported");
+      state.unsupported.add(cards.keyword().substr(1) + " (VP)", card2->where());
+    }
+  }
+  add_material(state, std::move(material));
+  cards.expect_end();
+}
+
 void read_mat_rigid(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   if (options.title) read_title_card(cards, "the title card");
   const Card& card = cards.require("card 1 (MID RO E PR N COUPLE M ALIAS)");
