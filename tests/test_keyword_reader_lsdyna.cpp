@@ -180,6 +180,17 @@ TEST(KeywordReaderLsDyna, UnsupportedPhysicsStopsTheReadWithOneListOfEverything)
                 "  *ELEMENT_MASS x1 (first at deck.k:" + std::to_string(line_of(deck, "*ELEMENT_MASS")) + ")");
 }
 
+TEST(KeywordReaderLsDyna, OptionsThatChangeTheAnswerAreListedWithTheKeywords) {
+  std::string deck = minimal_deck();
+  deck.replace(deck.find("1,2,,2\n1.0\n"), 11, "1,2,,2\n1.0,,,,0.5,0.001\n");  // NLOC, MAREA
+  const std::string error = error_of(deck);
+  const int card2 = line_of(deck, "1.0,,,,0.5");
+  EXPECT_NE(error.find("  *SECTION_SHELL (NLOC) x1 (first at deck.k:" + std::to_string(card2) + ")\n"
+                       "  *SECTION_SHELL (MAREA) x1"),
+            std::string::npos)
+      << error;
+}
+
 TEST(KeywordReaderLsDyna, AllowUnsupportedRunsWithoutThemAndSaysWhat) {
   const std::string deck = minimal_deck("*CONSTRAINED_SPOTWELD\n1,2\n");
   std::ostringstream warnings;

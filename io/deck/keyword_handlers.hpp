@@ -77,6 +77,13 @@ struct ReaderState {
   void warn(const SourceLine& where, const std::string& what) {
     warnings << where.file << ':' << where.line << ": warning: " << what << '\n';
   }
+  // An option of a supported keyword whose physics minicrash does not model
+  // (strain rate, damping, non-structural mass, ...): warned, and listed with
+  // the unsupported keywords, so the read stops unless --allow-unsupported.
+  void unsupported_option(const std::string& keyword, const std::string& option, const SourceLine& where) {
+    warn(where, keyword + " " + option + " is not supported (it changes the answer)");
+    unsupported.add(keyword.substr(1) + " (" + option + ")", where);
+  }
 
   Model model;
   std::ostream& warnings;

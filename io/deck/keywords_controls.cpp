@@ -56,7 +56,7 @@ void read_control_shell(KeywordCards& cards, const KeywordOptions&, ReaderState&
   const Card& card1 = cards.require("card 1 (WRPANG ESORT IRNXX ISTUPD THEORY BWC MITER PROJ)");
   {
     const CardFields fields(card1, cards.keyword(), kStandardLayout);
-    if (fields.option(4, "ISTUPD") != 0) state.warn(card1.where(), "ISTUPD (shell thickness update) ignored");
+    if (fields.option(4, "ISTUPD") != 0) state.unsupported_option(cards.keyword(), "ISTUPD", card1.where());
     const int theory = fields.option(5, "THEORY");
     if (theory != 0 && theory != 2) {
       state.warn(card1.where(), "THEORY ignored: the ELFORM of *SECTION_SHELL is used");

@@ -65,7 +65,7 @@ void read_initial_velocity(KeywordCards& cards, const KeywordOptions&, ReaderSta
     request.selector.kind = request.selector.id == 0 ? NodeSelector::Kind::AllNodes : NodeSelector::Kind::NodeSet;
     request.exempt_set = optional_set_id(fields, 2, "NSIDEX");
     reject_box(fields, 3);
-    if (fields.option(4, "IRIGID") != 0) state.warn(card1.where(), "IRIGID ignored");
+    if (fields.option(4, "IRIGID") != 0) state.unsupported_option(cards.keyword(), "IRIGID", card1.where());
     reject_local_system(fields, 5, "ICID");
     request.velocity.where = card1.where();
   }
@@ -148,7 +148,7 @@ void read_initial_velocity_generation(KeywordCards& cards, const KeywordOptions&
       }
       omega = fields.real(3, "OMEGA");
       request.velocity.v = {fields.real(4, "VX"), fields.real(5, "VY"), fields.real(6, "VZ")};
-      if (fields.option(7, "IVATN") != 0) state.warn(card1.where(), "IVATN ignored");
+      if (fields.option(7, "IVATN") != 0) state.unsupported_option(cards.keyword(), "IVATN", card1.where());
       reject_local_system(fields, 8, "ICID");
       request.velocity.where = card1.where();
     }
@@ -162,7 +162,7 @@ void read_initial_velocity_generation(KeywordCards& cards, const KeywordOptions&
       if (length == 0.0) fields.fail(4, "NX", "the rotation axis (NX, NY, NZ) is zero but OMEGA is not");
       for (std::size_t i = 0; i < 3; ++i) request.velocity.omega[i] = omega * axis[i] / length;
     }
-    if (fields.option(8, "IRIGID") != 0) state.warn(card2.where(), "IRIGID ignored");
+    if (fields.option(8, "IRIGID") != 0) state.unsupported_option(cards.keyword(), "IRIGID", card2.where());
     state.velocities.push_back(std::move(request));
   } while (cards.has_more());
 }

@@ -95,7 +95,7 @@ void read_mat_elastic(KeywordCards& cards, const KeywordOptions& options, Reader
   const CardFields fields(card, cards.keyword(), kStandardLayout);
   Material material = read_common_fields(fields, MaterialKind::Elastic);
   if (fields.real(5, "DA") != 0.0 || fields.real(6, "DB") != 0.0) {
-    state.warn(card.where(), "DA/DB (axial and bending damping) ignored");
+    state.unsupported_option(cards.keyword(), "DA/DB damping", card.where());
   }
   if (fields.real(7, "K") != 0.0) fields.fail(7, "K", "the elastic fluid option (K > 0) is not supported");
   add_material(state, std::move(material));
@@ -121,11 +121,11 @@ void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOpti
   if (const Card* card2 = cards.next()) {
     const CardFields fields(*card2, cards.keyword(), kStandardLayout);
     if (fields.real(1, "C") != 0.0 || fields.real(2, "P") != 0.0 || fields.integer(4, "LCSR") != 0) {
-      state.warn(card2->where(), "strain-rate effects (C, P, LCSR) ignored");
+      state.unsupported_option(cards.keyword(), "C/P/LCSR strain rate", card2->where());
     }
     curve_id = fields.integer(3, "LCSS");
     if (curve_id < 0) fields.fail(3, "LCSS", "curve id must not be negative");
-    if (fields.real(5, "VP") != 0.0) state.warn(card2->where(), "VP ignored: the rate-independent formulation is used");
+    if (fields.real(5, "VP") != 0.0) state.unsupported_option(cards.keyword(), "VP", card2->where());
   }
   Curve table = read_stress_strain_table(cards);
   if (curve_id > 0) {
@@ -157,22 +157,19 @@ void read_mat_plastic_kinematic(KeywordCards& cards, const KeywordOptions& optio
     const double beta = fields.real(7, "BETA");
     if (beta < 0.0 || beta > 1.0) fields.fail(7, "BETA", "must lie in [0, 1]");
     if (beta != 1.0) {
-      state.warn(card1.where(), "BETA < 1 (kinematic hardening) is not supported");
-      state.unsupported.add(cards.keyword().substr(1) + " (BETA < 1)", card1.where());
+      state.unsupported_option(cards.keyword(), "BETA < 1", card1.where());
     }
   }
   if (const Card* card2 = cards.next()) {
     const CardFields fields(*card2, cards.keyword(), kStandardLayout);
     if (fields.real(1, "SRC") != 0.0 || fields.real(2, "SRP") != 0.0) {
-      state.warn(card2->where(), "Cowper-Symonds strain-rate effects (SRC, SRP) are not supported");
-      state.unsupported.add(cards.keyword().substr(1) + " (SRC/SRP)", card2->where());
+      state.unsupported_option(cards.keyword(), "SRC/SRP", card2->where());
     }
     const double fail = fields.real(3, "FS");
     if (fail < 0.0) fields.fail(3, "FS", "failure by a user subroutine or table (FS < 0) is not supported");
     material.fail_strain = fail >= kNoFailureThreshold ? 0.0 : fail;
     if (fields.real(4, "VP") != 0.0) {
-      state.warn(card2->where(), "VP (viscoplastic formulation) is not supported");
-      state.unsupported.add(cards.keyword().substr(1) + " (VP)", card2->where());
+      state.unsupported_option(cards.keyword(), "VP", card2->where());
     }
   }
   add_material(state, std::move(material));
@@ -188,7 +185,7 @@ void read_mat_rigid(KeywordCards& cards, const KeywordOptions& options, ReaderSt
   // constraints they hold are not supported.
   if (const Card* card2 = cards.next()) {
     const CardFields constraints(*card2, cards.keyword(), kStandardLayout);
-    if (constraints.real(1, "CMO") != 0.0) state.warn(card2->where(), "CMO/CON1/CON2 rigid body constraints ignored");
+    if (constraints.real(1, "CMO") != 0.0) state.unsupported_option(cards.keyword(), "CMO/CON1/CON2 constraints", card2->where());
     cards.next();
   }
   cards.expect_end();

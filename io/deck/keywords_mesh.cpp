@@ -150,8 +150,8 @@ void read_section_shell(KeywordCards& cards, const KeywordOptions& options, Read
     double sum = 0.0;
     for (double t : corner) sum += t == 0.0 ? corner[0] : t;
     section.thickness = sum / 4.0;
-    if (fields.real(5, "NLOC") != 0.0) state.warn(card2.where(), "NLOC ignored: the mid-surface is the reference surface");
-    if (fields.real(6, "MAREA") != 0.0) state.warn(card2.where(), "MAREA (non-structural mass) ignored");
+    if (fields.real(5, "NLOC") != 0.0) state.unsupported_option(cards.keyword(), "NLOC", card2.where());
+    if (fields.real(6, "MAREA") != 0.0) state.unsupported_option(cards.keyword(), "MAREA", card2.where());
     if (const auto found = state.model.sections.find(section.id); found != state.model.sections.end()) {
       duplicate_id("section", section.id, section.where, found->second.where);
     }

@@ -20,11 +20,11 @@ void read_wall_cards(KeywordCards& cards, ReaderState& state, bool planar, Rigid
     request.node_set = optional_set_id(fields, 1, "NSID");
     request.exempt_set = optional_set_id(fields, 2, "NSIDEX");
     reject_box(fields, 3);
-    if (planar && fields.real(4, "OFFSET") != 0.0) state.warn(card1.where(), "OFFSET ignored");
+    if (planar && fields.real(4, "OFFSET") != 0.0) state.unsupported_option(cards.keyword(), "OFFSET", card1.where());
     const int birth_field = planar ? 5 : 4;
     const double birth = fields.real(birth_field, "BIRTH");
     const double death = fields.real(birth_field + 1, "DEATH");
-    if (birth != 0.0 || (death != 0.0 && death < 1e20)) state.warn(card1.where(), "BIRTH/DEATH ignored: the wall is always active");
+    if (birth != 0.0 || (death != 0.0 && death < 1e20)) state.unsupported_option(cards.keyword(), "BIRTH/DEATH", card1.where());
     wall.where = card1.where();
   }
   const Card& card2 = cards.require("card 2 (XT YT ZT XH YH ZH FRIC WVEL)");
@@ -32,7 +32,7 @@ void read_wall_cards(KeywordCards& cards, ReaderState& state, bool planar, Rigid
   wall.tail = {fields.real(1, "XT"), fields.real(2, "YT"), fields.real(3, "ZT")};
   wall.head = {fields.real(4, "XH"), fields.real(5, "YH"), fields.real(6, "ZH")};
   wall.friction = fields.real(7, "FRIC");
-  if (planar && fields.real(8, "WVEL") != 0.0) state.warn(card2.where(), "WVEL ignored");
+  if (planar && fields.real(8, "WVEL") != 0.0) state.unsupported_option(cards.keyword(), "WVEL", card2.where());
 }
 
 void add_wall(KeywordCards& cards, ReaderState& state, RigidWall& wall, WallRequest& request) {
