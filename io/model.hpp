@@ -118,6 +118,15 @@ struct RigidWall {
   SourceLine where;
 };
 
+// *CONSTRAINED_NODAL_RIGID_BODY, *CONSTRAINED_SPOTWELD and
+// *CONSTRAINED_GENERALIZED_WELD_SPOT: nodes that move as one rigid body (a
+// weld never fails here; decks asking for failure are refused).
+struct NodalRigidBody {
+  GlobalId id = 0;  // the CNRB's PID; 0 for a weld
+  std::vector<GlobalId> nodes;
+  SourceLine where;
+};
+
 // *CONTACT_AUTOMATIC_SINGLE_SURFACE / *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE:
 // node-to-segment penalty contact between shell surfaces (both sides,
 // thickness offsets). Surfaces are given as parts (SSTYP/MSTYP 3), part sets
@@ -175,6 +184,7 @@ struct Model {
   std::vector<Spc> spcs;
   std::vector<InitialVelocity> initial_velocities;
   std::vector<RigidWall> rigid_walls;
+  std::vector<NodalRigidBody> nodal_rigid_bodies;
   std::vector<ContactInterface> contacts;
   Controls controls;
   std::vector<IgnoredKeyword> ignored_keywords;  // physics left out by --allow-unsupported

@@ -170,13 +170,31 @@ TEST(KeywordReaderLsDyna, PlasticKinematicWithIsotropicHardeningIsBilinearPlasti
       << error;
 }
 
+TEST(KeywordReaderLsDyna, WeldsAndNodalRigidBodiesBecomeRigidBodiesOfNodes) {
+  const Model m = read(minimal_deck(
+      "*SET_NODE_LIST\n3\n1,2\n*SET_NODE_LIST\n4\n5,6\n"
+      "*CONSTRAINED_NODAL_RIGID_BODY\n9,0,3\n"
+      "*CONSTRAINED_GENERALIZED_WELD_SPOT_ID\n1,4\n0,0,0,0\n"
+      "*CONSTRAINED_SPOTWELD\n3,4\n"));
+  ASSERT_EQ(m.nodal_rigid_bodies.size(), 3u);
+  EXPECT_EQ(m.nodal_rigid_bodies[0].id, 9);
+  EXPECT_EQ(m.nodal_rigid_bodies[0].nodes, (std::vector<GlobalId>{1, 2}));
+  EXPECT_EQ(m.nodal_rigid_bodies[1].nodes, (std::vector<GlobalId>{5, 6}));
+  EXPECT_EQ(m.nodal_rigid_bodies[2].nodes, (std::vector<GlobalId>{3, 4}));
+  EXPECT_NE(error_of(minimal_deck("*CONSTRAINED_SPOTWELD\n4,5\n*CONSTRAINED_SPOTWELD\n5,6\n"))
+                .find("nodal rigid body: node 5 is already in the one at line"),
+            std::string::npos);
+  EXPECT_NE(error_of(minimal_deck("*CONSTRAINED_SPOTWELD\n4,5,10.0,10.0\n")).find("*CONSTRAINED_SPOTWELD (failure) x1"),
+            std::string::npos);
+}
+
 TEST(KeywordReaderLsDyna, UnsupportedPhysicsStopsTheReadWithOneListOfEverything) {
-  const std::string deck = minimal_deck("*CONSTRAINED_SPOTWELD\n1,2\n*ELEMENT_MASS\n1,1,0.5\n*CONSTRAINED_SPOTWELD\n3,4\n");
+  const std::string deck = minimal_deck("*CONSTRAINED_JOINT_REVOLUTE\n1,2\n*ELEMENT_MASS\n1,1,0.5\n*CONSTRAINED_JOINT_REVOLUTE\n3,4\n");
   EXPECT_EQ(error_of(deck),
             "deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) +
                 ": the deck uses keywords minicrash does not support, and they change the answer "
                 "(--allow-unsupported runs without them):\n"
-                "  *CONSTRAINED_SPOTWELD x2 (first at deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) + ")\n"
+                "  *CONSTRAINED_JOINT_REVOLUTE x2 (first at deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) + ")\n"
                 "  *ELEMENT_MASS x1 (first at deck.k:" + std::to_string(line_of(deck, "*ELEMENT_MASS")) + ")");
 }
 
@@ -192,15 +210,15 @@ TEST(KeywordReaderLsDyna, OptionsThatChangeTheAnswerAreListedWithTheKeywords) {
 }
 
 TEST(KeywordReaderLsDyna, AllowUnsupportedRunsWithoutThemAndSaysWhat) {
-  const std::string deck = minimal_deck("*CONSTRAINED_SPOTWELD\n1,2\n");
+  const std::string deck = minimal_deck("*CONSTRAINED_JOINT_REVOLUTE\n1,2\n");
   std::ostringstream warnings;
   const Model m = read_deck_string(deck, "deck.k", warnings, DeckReadOptions{true});
   ASSERT_EQ(m.ignored_keywords.size(), 1u);
-  EXPECT_EQ(m.ignored_keywords[0].keyword, "*CONSTRAINED_SPOTWELD");
+  EXPECT_EQ(m.ignored_keywords[0].keyword, "*CONSTRAINED_JOINT_REVOLUTE");
   EXPECT_EQ(m.ignored_keywords[0].count, 1);
   EXPECT_EQ(m.ignored_keywords[0].first.line, line_of(deck, "*CONSTRAINED"));
   EXPECT_EQ(warnings.str(), "deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) +
-                                ": warning: *CONSTRAINED_SPOTWELD is not supported (it changes the answer)\n");
+                                ": warning: *CONSTRAINED_JOINT_REVOLUTE is not supported (it changes the answer)\n");
 }
 
 TEST(KeywordReaderLsDyna, TheUnsupportedMaterialIsNamedNotTheMissingId) {

@@ -126,6 +126,10 @@ Subdomain SubdomainBuilder::build(int rank) const {
     if (!w.all_nodes) w.nodes = local_only(w.nodes);
     m.rigid_walls.push_back(std::move(w));  // every rank keeps every wall: wall ids match across ranks
   }
+  for (NodalRigidBody b : g.nodal_rigid_bodies) {
+    b.nodes = local_only(b.nodes);
+    m.nodal_rigid_bodies.push_back(std::move(b));  // every rank keeps every body: body indices match
+  }
   return s;
 }
 

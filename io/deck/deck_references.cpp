@@ -186,6 +186,10 @@ void resolve_references(ReaderState& state) {
   }
   resolve_velocities(state, lookup);
   resolve_walls(state, lookup);
+  for (const NodalBodyRequest& request : state.nodal_bodies) {
+    NodalRigidBody& body = state.model.nodal_rigid_bodies[request.body];
+    body.nodes = lookup.node_set(request.node_set, body.where, request.keyword);
+  }
   resolve_contacts(state);
   Controls& controls = state.model.controls;
   if (state.d3plot_count > 0 && controls.end_time > 0.0) {

@@ -58,6 +58,13 @@ struct ContactSide {
   int type = 5;  // 2 part set, 3 part, 5 all parts
 };
 
+// A nodal rigid body or weld given by a node set (expanded after the read).
+struct NodalBodyRequest {
+  std::size_t body = 0;  // index in Model::nodal_rigid_bodies
+  GlobalId node_set = 0;
+  std::string keyword;
+};
+
 struct ContactRequest {
   std::size_t contact = 0;  // index in Model::contacts
   ContactSide slave, master;
@@ -93,6 +100,7 @@ struct ReaderState {
   std::vector<VelocityRequest> velocities;
   std::vector<WallRequest> walls;
   std::vector<ContactRequest> contacts;
+  std::vector<NodalBodyRequest> nodal_bodies;
   UnsupportedKeywords unsupported;
   DeckParameters parameters;        // *PARAMETER values for "&name" fields  // skipped keywords that change the answer
   GlobalId next_internal_curve = -1;  // MAT_024 EPS/ES tables become curves -1, -2, ...
@@ -163,6 +171,11 @@ void read_rigidwall_geometric(KeywordCards&, const KeywordOptions&, ReaderState&
 void read_contact_single_surface(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_contact_surface_to_surface(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_contact(KeywordCards&, const KeywordOptions&, ReaderState&);
+
+// keywords_constraints.cpp
+void read_constrained_nodal_rigid_body(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_constrained_spotweld(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_constrained_generalized_weld_spot(KeywordCards&, const KeywordOptions&, ReaderState&);
 
 // keywords_parameters.cpp
 void read_parameter(KeywordCards&, const KeywordOptions&, ReaderState&);

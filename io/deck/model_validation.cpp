@@ -3,6 +3,7 @@
 // LS-DYNA field, at the entity's card.
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <sstream>
 #include <utility>
 
@@ -231,6 +232,36 @@ void check_conditions(const Model& m, const IdIndex& nodes) {
   }
 }
 
+// A node moves with at most one rigid body: two nodal rigid bodies, or one
+// and a rigid part, may not share it (LS-DYNA would need them merged).
+void check_nodal_rigid_bodies(const Model& m, const IdIndex& nodes) {
+  std::map<GlobalId, const NodalRigidBody*> owner;
+  for (const NodalRigidBody& body : m.nodal_rigid_bodies) {
+    if (body.nodes.empty()) fail(body.where, "nodal rigid body: its node set is empty");
+    check_node_list(body.nodes, nodes, body.where, "nodal rigid body");
+    for (GlobalId node : body.nodes) {
+      const auto [it, added] = owner.emplace(node, &body);
+      if (!added && it->second != &body) {
+        fail(body.where, "nodal rigid body: node " + id_text(node) + " is already in the one at line " +
+                             std::to_string(it->second->where.line) + " (merge them into one)");
+      }
+    }
+  }
+  if (owner.empty()) return;
+  for (const Shell& shell : m.shells) {
+    const auto part = m.parts.find(shell.part);
+    if (part == m.parts.end()) continue;
+    const auto mat = m.materials.find(part->second.material);
+    if (mat == m.materials.end() || mat->second.kind != MaterialKind::Rigid) continue;
+    for (GlobalId node : shell.nodes) {
+      if (const auto it = owner.find(node); it != owner.end()) {
+        fail(it->second->where, "nodal rigid body: node " + id_text(node) + " belongs to rigid part " +
+                                    id_text(shell.part) + " (a node moves with one rigid body)");
+      }
+    }
+  }
+}
+
 void check_contacts(const Model& m) {
   for (const ContactInterface& c : m.contacts) {
     const std::string what = "contact " + id_text(c.id) + ": ";
@@ -277,6 +308,7 @@ void validate_model(const Model& m) {
   check_sets(m, nodes);
   check_shells(m, nodes);
   check_conditions(m, nodes);
+  check_nodal_rigid_bodies(m, nodes);
   check_contacts(m);
   check_controls(m);
 }

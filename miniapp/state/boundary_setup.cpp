@@ -96,12 +96,19 @@ void setup_rigid_walls(const Model& model, const LocalMesh& mesh, State& s) {
 }
 
 // Nodes of rigid-part elements move with their body; a node shared with a
-// deformable part is merged into the body, as in LS-DYNA.
-void setup_rigid_bodies(const LocalMesh& mesh, State& s) {
+// deformable part is merged into the body, as in LS-DYNA. Nodal rigid bodies
+// and welds follow the part bodies, in deck order.
+void setup_rigid_bodies(const Model& model, const LocalMesh& mesh, State& s) {
+  for (const NodalRigidBody& nodal : model.nodal_rigid_bodies) {
+    RigidBody body;
+    body.part_id = nodal.id;
+    body.nodes = local_nodes(mesh, nodal.nodes);
+    s.rigid_bodies.push_back(std::move(body));
+  }
   if (s.rigid_bodies.empty()) return;
   auto part = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.elements.part);
   auto parts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.parts);
-  std::vector<std::set<int>> members(s.rigid_bodies.size());
+  std::vector<std::set<int>> members(s.rigid_bodies.size() - model.nodal_rigid_bodies.size());
   for (std::size_t e = 0; e < mesh.element_ids.size(); ++e) {
     const int body = parts(part(e)).rigid_body;
     if (body < 0) continue;

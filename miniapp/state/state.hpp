@@ -64,7 +64,7 @@ struct ElementData {
 };
 
 struct RigidBody {
-  GlobalId part_id = 0;
+  GlobalId part_id = 0;        // the rigid part; a nodal rigid body's PID (0 for a weld)
   std::vector<int> nodes;     // local nodes moving with the body
   double mass = 0;
   std::array<double, 3> center{}, velocity{}, omega{};

@@ -150,7 +150,7 @@ State build_state(const Model& model, const LocalMesh& mesh) {
   lump_masses(model, s);
   setup_spcs(model, mesh, s);
   apply_initial_velocities(model, mesh, s);
-  setup_rigid_bodies(mesh, s);
+  setup_rigid_bodies(model, mesh, s);
   setup_rigid_walls(model, mesh, s);
   s.contact = build_contact_setup(model, contact_mesh_of(s));
   if (s.contact.active()) s.nodes.fc = Vec3View("nodes.fc", s.nodes.count());

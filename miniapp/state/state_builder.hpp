@@ -15,7 +15,7 @@ void build_part_tables(const Model& model, State& state);
 void apply_initial_velocities(const Model& model, const LocalMesh& mesh, State& state);
 void setup_spcs(const Model& model, const LocalMesh& mesh, State& state);
 void setup_rigid_walls(const Model& model, const LocalMesh& mesh, State& state);
-void setup_rigid_bodies(const LocalMesh& mesh, State& state);
+void setup_rigid_bodies(const Model& model, const LocalMesh& mesh, State& state);
 // After state.blocks is set: lays out the corner array and lists each
 // node's terms (a test adding a block of its own calls it again).
 void finish_element_blocks(State& state);

@@ -1,0 +1,81 @@
+// Rigid links between nodes: *CONSTRAINED_NODAL_RIGID_BODY,
+// *CONSTRAINED_SPOTWELD and *CONSTRAINED_GENERALIZED_WELD_SPOT. Each becomes
+// a NodalRigidBody; the node sets they name are expanded in
+// resolve_references. Welds do not fail here: a card asking for failure
+// (forces, time, strain) is listed as unsupported physics.
+#include "io/deck/card_checks.hpp"
+#include "io/deck/card_fields.hpp"
+#include "io/deck/keyword_handlers.hpp"
+
+namespace mc {
+
+namespace {
+
+constexpr double kNever = 1e20;  // LS-DYNA's "no failure" time and strain
+
+bool fails(double value) { return value != 0.0 && value < kNever; }
+
+void add_body(ReaderState& state, NodalRigidBody body, GlobalId node_set, const std::string& keyword) {
+  if (node_set != 0) state.nodal_bodies.push_back({state.model.nodal_rigid_bodies.size(), node_set, keyword});
+  state.model.nodal_rigid_bodies.push_back(std::move(body));
+}
+
+}  // namespace
+
+void read_constrained_nodal_rigid_body(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  if (options.title) read_title_card(cards, "the title card");
+  do {
+    const Card& card = cards.require("card 1 (PID CID NSID PNODE IPRT DRFLAG RRFLAG)");
+    const CardFields fields(card, cards.keyword(), kStandardLayout);
+    NodalRigidBody body;
+    body.id = fields.id(1, "PID");
+    body.where = card.where();
+    const GlobalId node_set = fields.id(3, "NSID");
+    if (fields.integer(4, "PNODE") != 0) state.unsupported_option(cards.keyword(), "PNODE", card.where());
+    if (fields.option(6, "DRFLAG") != 0 || fields.option(7, "RRFLAG") != 0) {
+      state.unsupported_option(cards.keyword(), "DRFLAG/RRFLAG release", card.where());
+    }
+    add_body(state, std::move(body), node_set, cards.keyword());
+  } while (cards.has_more());
+}
+
+// One weld a card: N1 N2 SN SS N M TF EP.
+void read_constrained_spotweld(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields fields(*card, cards.keyword(), kStandardLayout);
+    NodalRigidBody weld;
+    weld.nodes = {fields.id(1, "N1"), fields.id(2, "N2")};
+    if (weld.nodes[0] == weld.nodes[1]) fields.fail(2, "N2", "a weld needs two different nodes");
+    weld.where = card->where();
+    if (fields.real(3, "SN") > 0.0 || fields.real(4, "SS") > 0.0 || fails(fields.real(7, "TF")) ||
+        fails(fields.real(8, "EP"))) {
+      state.unsupported_option(cards.keyword(), "failure", card->where());
+    }
+    add_body(state, std::move(weld), 0, cards.keyword());
+  }
+}
+
+// A node set welded rigidly: card 1 (ID with _ID) NSID CID FILTER WINDOW NPRT,
+// card 2 TFAIL EPSF SN SS N M.
+void read_constrained_generalized_weld_spot(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  do {
+    const Card& card1 = cards.require(options.id ? "card 1 (WID NSID CID FILTER WINDOW NPRT)"
+                                                 : "card 1 (NSID CID FILTER WINDOW NPRT)");
+    const CardFields fields(card1, cards.keyword(), kStandardLayout);
+    const int first = options.id ? 2 : 1;
+    NodalRigidBody weld;
+    if (options.id) fields.id(1, "WID");
+    weld.where = card1.where();
+    const GlobalId node_set = fields.id(first, "NSID");
+    const Card& card2 = cards.require("card 2 (TFAIL EPSF SN SS N M)");
+    const CardFields failure(card2, cards.keyword(), kStandardLayout);
+    if (fails(failure.real(1, "TFAIL")) || fails(failure.real(2, "EPSF")) || failure.real(3, "SN") > 0.0 ||
+        failure.real(4, "SS") > 0.0) {
+      state.unsupported_option(cards.keyword(), "failure", card2.where());
+    }
+    add_body(state, std::move(weld), node_set, cards.keyword());
+  } while (cards.has_more());
+}
+
+}  // namespace mc
