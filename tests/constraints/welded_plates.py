@@ -64,7 +64,8 @@ def main():
             if abs(value - ref) > 1e-9 * abs(ref):
                 sys.exit(f"np={np_} differs from np=1: {energies} vs {reference}")
     # Alone, the thrown plate would keep all the kinetic energy; welded, it shares momentum with the other
-    # plate of equal mass, so at most half the kinetic energy is left (the rest went into deforming them).
+    # plate of equal mass, so about half the kinetic energy is left (the rest goes into deformation and, on
+    # this coarse mesh with point welds at single nodes, mostly into hourglass modes: 48 % of the total).
     if not reference[0] < 0.75 * kinetic0:
         sys.exit(f"the welds did not drag the upper plate: kinetic {reference[0]} of {kinetic0}")
 
