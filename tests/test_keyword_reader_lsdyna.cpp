@@ -71,6 +71,8 @@ TEST(KeywordReaderLsDyna, ParameterExpressionsComputeFromEarlierParameters) {
             "deck.k:5: *PARAMETER_EXPRESSION 'a*(b+1)': parameter 'b' is not defined before this line");
   EXPECT_EQ(expression_error("R b       a/(a-2)\n"), "deck.k:5: *PARAMETER_EXPRESSION 'a/(a-2)': division by zero");
   EXPECT_EQ(expression_error("R b       (a+1\n"), "deck.k:5: *PARAMETER_EXPRESSION '(a+1': ')' missing");
+  EXPECT_NE(expression_error("R b       " + std::string(70, '(') + "\n").find("nested deeper than 64 levels"),
+            std::string::npos);
 }
 
 TEST(KeywordReaderLsDyna, ParameterErrorsNameTheParameter) {

@@ -84,13 +84,24 @@ class ExpressionParser {
       }
     }
   }
+  // Nesting (parentheses, signs) is bounded: a hostile line must not exhaust the stack.
+  static constexpr int kMaxDepth = 64;
+  struct Nest {
+    explicit Nest(ExpressionParser& p) : parser(p) {
+      if (++parser.depth_ > kMaxDepth) parser.fail("nested deeper than " + std::to_string(kMaxDepth) + " levels");
+    }
+    ~Nest() { --parser.depth_; }
+    ExpressionParser& parser;
+  };
   double unary() {
+    const Nest nest(*this);
     if (take('-')) return -unary();
     if (take('+')) return unary();
     return primary();
   }
   double primary() {
     if (take('(')) {
+      const Nest nest(*this);
       const double value = sum();
       if (!take(')')) fail("')' missing");
       return value;
@@ -134,6 +145,7 @@ class ExpressionParser {
 
   std::string_view text_;
   std::size_t pos_ = 0;
+  int depth_ = 0;
   const SourceLine& where_;
   const std::map<std::string, DeckParameter>& values_;
 };
