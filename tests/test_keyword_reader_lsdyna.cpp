@@ -190,6 +190,17 @@ TEST(KeywordReaderLsDyna, WeldsAndNodalRigidBodiesBecomeRigidBodiesOfNodes) {
             std::string::npos);
 }
 
+TEST(KeywordReaderLsDyna, NonAutomaticSingleSurfaceContactRunsAsTheAutomaticOneAndSaysSo) {
+  std::string warnings;
+  const std::string deck = minimal_deck("*CONTACT_SINGLE_SURFACE\n0,0,5,5\n0.1\n");
+  const Model m = read(deck, &warnings);
+  ASSERT_EQ(m.contacts.size(), 1u);
+  EXPECT_EQ(m.contacts[0].kind, ContactInterface::Kind::SingleSurface);
+  EXPECT_EQ(warnings, "deck.k:" + std::to_string(line_of(deck, "*CONTACT")) +
+                          ": warning: *CONTACT_SINGLE_SURFACE runs as *CONTACT_AUTOMATIC_SINGLE_SURFACE (both sides of "
+                          "each segment)\n");
+}
+
 TEST(KeywordReaderLsDyna, UnsupportedPhysicsStopsTheReadWithOneListOfEverything) {
   const std::string deck = minimal_deck("*CONSTRAINED_JOINT_REVOLUTE\n1,2\n*ELEMENT_MASS\n1,1,0.5\n*CONSTRAINED_JOINT_REVOLUTE\n3,4\n");
   EXPECT_EQ(error_of(deck),

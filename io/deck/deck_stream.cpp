@@ -185,6 +185,7 @@ KeywordCards::KeywordCards(DeckStream& stream, std::string keyword, const Card& 
       keyword_(std::move(keyword)),
       file_(keyword_line.file),
       file_index_(keyword_line.file_index),
+      keyword_line_(keyword_line.line),
       last_line_(keyword_line.line) {}
 
 bool KeywordCards::read(Card& out) {

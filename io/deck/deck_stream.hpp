@@ -79,6 +79,8 @@ class KeywordCards {
 
   // The keyword as the deck spells it, upper-cased: "*MAT_ELASTIC_TITLE".
   const std::string& keyword() const { return keyword_; }
+  // Where the keyword line stands.
+  SourceLine keyword_line() const { return {file_ ? *file_ : std::string(), keyword_line_}; }
 
   // Next card, or nullptr where the next keyword or the end of file starts.
   const Card* next();
@@ -98,6 +100,7 @@ class KeywordCards {
   std::string keyword_;
   const std::string* file_ = nullptr;
   int file_index_ = 0;
+  int keyword_line_ = 0;
   int last_line_ = 0;  // last card handed out, for "missing card" messages
   Card current_;
   Card lookahead_;

@@ -63,6 +63,7 @@ constexpr KeywordSpec kKeywords[] = {
     {"CONSTRAINED_SPOTWELD", read_constrained_spotweld, 0},
     {"CONSTRAINED_GENERALIZED_WELD_SPOT", read_constrained_generalized_weld_spot, kIdOption},
     {"CONTACT_AUTOMATIC_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption},
+    {"CONTACT_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption},
     {"CONTACT_AUTOMATIC_SURFACE_TO_SURFACE", read_contact_surface_to_surface, kIdOption | kTitleOption},
     {"CONTROL_BULK_VISCOSITY", read_control_bulk_viscosity, 0},
     {"CONTROL_CONTACT", read_control_contact, 0},

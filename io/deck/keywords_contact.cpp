@@ -104,6 +104,11 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
 }  // namespace
 
 void read_contact_single_surface(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  // The non-automatic form checks one side of each segment only; minicrash's
+  // contact is automatic (both sides, thickness offsets): said, not hidden.
+  if (cards.keyword().find("AUTOMATIC") == std::string::npos) {
+    state.warn(cards.keyword_line(), cards.keyword() + " runs as *CONTACT_AUTOMATIC_SINGLE_SURFACE (both sides of each segment)");
+  }
   read_contact(cards, options, state, ContactInterface::Kind::SingleSurface);
 }
 
