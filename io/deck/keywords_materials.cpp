@@ -87,6 +87,14 @@ Curve read_stress_strain_table(KeywordCards& cards) {
   return curve;
 }
 
+// MID RO E PR SIGY ETAN: the first six fields of MAT_024 and MAT_003.
+Material read_bilinear_fields(const CardFields& fields) {
+  Material material = read_common_fields(fields, MaterialKind::PiecewiseLinearPlasticity);
+  material.yield = fields.real(5, "SIGY");
+  material.tangent = fields.real(6, "ETAN");
+  return material;
+}
+
 }  // namespace
 
 void read_mat_elastic(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
@@ -109,9 +117,7 @@ void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOpti
   Material material;
   {
     const CardFields fields(card1, cards.keyword(), kStandardLayout);
-    material = read_common_fields(fields, MaterialKind::PiecewiseLinearPlasticity);
-    material.yield = fields.real(5, "SIGY");
-    material.tangent = fields.real(6, "ETAN");
+    material = read_bilinear_fields(fields);
     const double fail = fields.real(7, "FAIL");
     if (fail < 0.0) fields.fail(7, "FAIL", "user failure subroutines (FAIL < 0) are not supported");
     material.fail_strain = fail >= kNoFailureThreshold ? 0.0 : fail;
@@ -151,9 +157,7 @@ void read_mat_plastic_kinematic(KeywordCards& cards, const KeywordOptions& optio
   Material material;
   {
     const CardFields fields(card1, cards.keyword(), kStandardLayout);
-    material = read_common_fields(fields, MaterialKind::PiecewiseLinearPlasticity);
-    material.yield = fields.real(5, "SIGY");
-    material.tangent = fields.real(6, "ETAN");
+    material = read_bilinear_fields(fields);
     const double beta = fields.real(7, "BETA");
     if (beta < 0.0 || beta > 1.0) fields.fail(7, "BETA", "must lie in [0, 1]");
     if (beta != 1.0) {
