@@ -1,7 +1,7 @@
 // What contact reads of the solver's state, and where it writes: the nodes
 // (x^n, v^{n-1/2}, lumped masses, user ids, which ones this rank owns), the
 // shells that can be segments (corner nodes with n3 == n4 for triangles,
-// alive flags, user ids, parts) and each part's thickness and elasticity
+// alive flags, user ids, parts, thicknesses) and each part's elasticity
 // for the penalty stiffness. The solver fills it from its State
 // (miniapp/state/contact_mesh.cpp); contact never sees the State itself.
 #pragma once
@@ -16,7 +16,7 @@ namespace mc {
 
 struct ContactPart {
   GlobalId id = 0;
-  double thickness = 0, youngs = 0, poisson = 0;
+  double youngs = 0, poisson = 0;
 };
 
 struct ContactMesh {
@@ -28,6 +28,7 @@ struct ContactMesh {
   ConstView<Conn4View> shell_nodes;
   ConstView<ByteView> alive;
   ConstView<IntView> shell_part;  // index into parts
+  ConstView<RealView> shell_thickness;
   const std::vector<GlobalId>* shell_ids = nullptr;
   std::vector<ContactPart> parts;
   int node_count() const { return static_cast<int>(x.extent(0)); }

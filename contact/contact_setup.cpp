@@ -78,7 +78,7 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
     // shortest edge so neighbouring segments of a flat sheet never touch.
     const double given = (bits & kMasterSide) && c.master_thickness > 0 ? c.master_thickness
                          : (bits & kSlaveSide) && c.slave_thickness > 0 ? c.slave_thickness
-                                                                         : part.thickness;
+                                                                         : double(mesh.shell_thickness(e));
     const double half = std::min(0.5 * given, 0.4 * g.min_edge);
     in.segment_element.push_back(e);
     in.segment_bits.push_back(bits);

@@ -28,6 +28,7 @@ struct Shell {
   GlobalId id = 0;
   GlobalId part = 0;
   std::array<GlobalId, 4> nodes{};  // n3 == n4: triangle
+  double thickness = 0;              // *ELEMENT_SHELL_THICKNESS: mean corner thickness; 0: the section's
   SourceLine where;
 };
 

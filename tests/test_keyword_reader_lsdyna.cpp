@@ -5,6 +5,7 @@
 
 #include "deck_test_helpers.hpp"
 #include "io/deck/card_fields.hpp"
+#include "io/deck/deck_writer.hpp"
 
 namespace mc::test {
 namespace {
@@ -267,6 +268,47 @@ TEST(KeywordReaderLsDyna, BulkViscosityOnSolidsOnlyChangesNothingForShells) {
   EXPECT_NE(error_of(minimal_deck("*CONTROL_BULK_VISCOSITY\n1.5,0.06,-2\n"))
                 .find("*CONTROL_BULK_VISCOSITY (TYPE < 0) x1"),
             std::string::npos);
+}
+
+// *ELEMENT_SHELL_THICKNESS: card 1 as *ELEMENT_SHELL, card 2 THIC1-4 and
+// BETA in 16 columns; the element's thickness is the mean of its distinct
+// corners (a triangle has three), and all zero leaves the section's.
+TEST(KeywordReaderLsDyna, ElementShellThicknessTakesTheMeanOfTheCorners) {
+  std::string deck = minimal_deck();
+  const std::string shells = "*ELEMENT_SHELL\n1,1,1,2,3,4\n2,1,2,5,6,3\n";
+  const auto with_shells = [&](const std::string& cards) {
+    std::string d = deck;
+    return d.replace(d.find(shells), shells.size(), "*ELEMENT_SHELL_THICKNESS\n" + cards);
+  };
+  const Model m = read(with_shells("1,1,1,2,3,4\n" + fixed({"1.0", "2.0", "3.0", "2.0", "0.0"}, 16) +
+                                   "2,1,2,5,6,6\n" + fixed({"0.5", "1.0", "1.5", "9.0"}, 16) +
+                                   "*ELEMENT_SHELL\n3,1,1,2,3,4\n"));
+  ASSERT_EQ(m.shells.size(), 3u);
+  EXPECT_DOUBLE_EQ(m.shells[0].thickness, 2.0);
+  EXPECT_DOUBLE_EQ(m.shells[1].thickness, 1.0);  // triangle: THIC4 is not a corner
+  EXPECT_EQ(m.shells[2].thickness, 0.0);
+  EXPECT_EQ(read(with_shells("1,1,1,2,3,4\n0,0,0,0\n2,1,2,5,6,3\n\n")).shells[0].thickness, 0.0);
+  EXPECT_EQ(error_of(with_shells("1,1,1,2,3,4\n1.0,1.0,0,1.0\n")),
+            "deck.k:13: field 1 (THIC1) of *ELEMENT_SHELL_THICKNESS: give all 4 corner thicknesses of a "
+            "quadrilateral or none (0: the section's)");
+  EXPECT_EQ(error_of(with_shells("1,1,1,2,3,4\n1.0,-1.0,1.0,1.0\n")),
+            "deck.k:13: field 2 (THIC2) of *ELEMENT_SHELL_THICKNESS: thickness must not be negative");
+  EXPECT_EQ(error_of(with_shells("1,1,1,2,3,4\n")),
+            "deck.k:12: *ELEMENT_SHELL_THICKNESS ends here, but card 2 (THIC1 THIC2 THIC3 THIC4 BETA) is missing");
+}
+
+// The deck writer keeps per-element thicknesses and the element order.
+TEST(KeywordReaderLsDyna, WrittenElementThicknessesReadBack) {
+  Model m = read(minimal_deck("*ELEMENT_SHELL\n3,1,1,2,3,4\n"));
+  m.shells[1].thickness = 1.5;
+  std::ostringstream written;
+  write_deck(m, written);
+  const Model back = read(written.str());
+  ASSERT_EQ(back.shells.size(), 3u);
+  for (std::size_t e = 0; e < 3; ++e) {
+    EXPECT_EQ(back.shells[e].id, m.shells[e].id);
+    EXPECT_EQ(back.shells[e].thickness, m.shells[e].thickness);
+  }
 }
 
 }  // namespace

@@ -87,5 +87,43 @@ TEST(ShellElement, StableTimestepOfRightTriangleIsTwiceAreaOverHypotenuseOverSpe
   EXPECT_NEAR(element_forces(s, 0), hand, 1e-12 * hand);
 }
 
+// *ELEMENT_SHELL_THICKNESS: an element's own thickness replaces its
+// section's in mass, membrane, bending and hourglass. A cantilever whose
+// section says 1 mm but whose elements say 2 mm must run bitwise like the
+// 2 mm section; half the elements at 3 mm add exactly their extra mass.
+TEST(ShellElement, ElementThicknessReplacesTheSectionsBitwise) {
+  PlateSpec spec;
+  spec.nx = 8;
+  spec.ny = 2;
+  spec.lx = 40;
+  spec.ly = 10;
+  spec.thickness = 2;
+  const auto bent_cantilever = [&](Model m) {
+    for (const Node& n : m.nodes)
+      if (n.x[0] < 1e-9) m.spcs.push_back({n.id, {true, true, true, true, true, true}, {}});
+    State s = build_state(m, whole_model_mesh(m));
+    for (int n = 0; n < s.nodes.count(); ++n) s.nodes.v(n, 2) = 0.01 * s.nodes.x0(n, 0);
+    test::run_quietly(s, 0.2);  // about 240 cycles
+    return s;
+  };
+  const State section = bent_cantilever(test::plate_model(spec));
+  spec.thickness = 1;
+  Model own = test::plate_model(spec);
+  for (Shell& shell : own.shells) shell.thickness = 2;
+  const State element = bent_cantilever(own);
+  ASSERT_EQ(section.cycle, element.cycle);
+  for (int n = 0; n < section.nodes.count(); ++n)
+    for (int d = 0; d < 3; ++d) ASSERT_EQ(section.nodes.x(n, d), element.nodes.x(n, d)) << "node " << n;
+
+  Model mixed = test::plate_model(spec);
+  for (std::size_t e = 0; e < mixed.shells.size(); e += 2) mixed.shells[e].thickness = 3;
+  const State s = build_state(mixed, whole_model_mesh(mixed));
+  double mass = 0;
+  for (int n = 0; n < s.nodes.count(); ++n) mass += s.nodes.mass(n);
+  const double element_area = 5.0 * 5.0, thin = 8, thick = 8;  // 16 elements, every other one 3 mm
+  const double hand = Steel::density * element_area * (thin * 1 + thick * 3);
+  EXPECT_NEAR(mass, hand, 1e-12 * hand);
+}
+
 }  // namespace
 }  // namespace mc

@@ -36,6 +36,7 @@ LocalMesh whole_model_mesh(const Model& model) {
     const Shell& s = model.shells[e];
     mesh.element_ids.push_back(s.id);
     mesh.element_parts.push_back(s.part);
+    mesh.element_thickness.push_back(s.thickness);
     std::array<int, 4> local{};
     for (int c = 0; c < 4; ++c) local[c] = mesh.node_index.at(s.nodes[c]);
     mesh.element_nodes.push_back(local);

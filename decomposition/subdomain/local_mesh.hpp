@@ -15,6 +15,7 @@ struct LocalMesh {
   std::vector<std::array<double, 3>> node_x;
   std::vector<GlobalId> element_ids, element_parts;
   std::vector<std::array<int, 4>> element_nodes;  // local node indices
+  std::vector<double> element_thickness;          // *ELEMENT_SHELL_THICKNESS; 0: the section's
   std::unordered_map<GlobalId, int> node_index;   // user id -> local index
 };
 

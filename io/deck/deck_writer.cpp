@@ -97,12 +97,23 @@ void write_mesh(const Model& m, std::ostream& o) {
     std::snprintf(buf, sizeof buf, "%8lld%16.9g%16.9g%16.9g\n", static_cast<long long>(n.id), n.x[0], n.x[1], n.x[2]);
     o << buf;
   }
-  o << "*ELEMENT_SHELL\n";
-  for (const Shell& s : m.shells) {
+  // Shells with their own thickness go under *ELEMENT_SHELL_THICKNESS (all
+  // corners the mean); the keyword switches only where the kind changes, so
+  // the element order reads back unchanged.
+  bool own_thickness = false;
+  for (std::size_t e = 0; e < m.shells.size(); ++e) {
+    const Shell& s = m.shells[e];
+    if (e == 0 || (s.thickness > 0) != own_thickness) {
+      own_thickness = s.thickness > 0;
+      o << (own_thickness ? "*ELEMENT_SHELL_THICKNESS\n" : "*ELEMENT_SHELL\n");
+    }
     std::snprintf(buf, sizeof buf, "%8lld%8lld%8lld%8lld%8lld%8lld\n", static_cast<long long>(s.id),
                   static_cast<long long>(s.part), static_cast<long long>(s.nodes[0]),
                   static_cast<long long>(s.nodes[1]), static_cast<long long>(s.nodes[2]),
                   static_cast<long long>(s.nodes[3]));
+    o << buf;
+    if (!own_thickness) continue;
+    std::snprintf(buf, sizeof buf, "%16.9g%16.9g%16.9g%16.9g\n", s.thickness, s.thickness, s.thickness, s.thickness);
     o << buf;
   }
 }

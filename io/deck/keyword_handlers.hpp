@@ -127,6 +127,7 @@ std::string read_title_card(KeywordCards& cards, const char* what);
 // keywords_mesh.cpp
 void read_node(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_element_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_element_shell_thickness(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_part(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_section_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_node_list(KeywordCards&, const KeywordOptions&, ReaderState&);

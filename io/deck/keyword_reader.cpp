@@ -33,6 +33,7 @@ constexpr KeywordSpec kKeywords[] = {
     {"PARAMETER_EXPRESSION", read_parameter_expression, 0},
     {"NODE", read_node, 0},
     {"ELEMENT_SHELL", read_element_shell, 0},
+    {"ELEMENT_SHELL_THICKNESS", read_element_shell_thickness, 0},
     {"PART", read_part, 0},
     {"SECTION_SHELL", read_section_shell, kTitleOption},
     {"MAT_ELASTIC", read_mat_elastic, kTitleOption},

@@ -1,4 +1,4 @@
-// Mesh keywords: *NODE, *ELEMENT_SHELL, *PART, *SECTION_SHELL, *SET_NODE_LIST,
+// Mesh keywords: *NODE, *ELEMENT_SHELL(_THICKNESS), *PART, *SECTION_SHELL, *SET_NODE_LIST,
 // *SET_PART_LIST.
 #include "io/deck/card_fields.hpp"
 #include "io/deck/keyword_handlers.hpp"
@@ -72,24 +72,63 @@ void read_node(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
   }
 }
 
-void read_element_shell(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+// The connectivity card of *ELEMENT_SHELL(_THICKNESS).
+Shell read_shell_card(const Card& card, const std::string& keyword) {
   static const char* const kNodeNames[] = {"N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8"};
+  const CardFields fields(card, keyword, kElementLayout);
+  Shell shell;
+  shell.id = fields.id(1, "EID");
+  shell.part = fields.id(2, "PID");
+  for (int i = 0; i < 3; ++i) shell.nodes[static_cast<std::size_t>(i)] = fields.id(3 + i, kNodeNames[i]);
+  const GlobalId n4 = fields.integer(6, "N4");
+  if (n4 < 0) fields.fail(6, "N4", "node id " + std::to_string(n4) + " must be positive");
+  shell.nodes[3] = n4 == 0 ? shell.nodes[2] : n4;  // blank N4: triangle
+  for (int i = 7; i <= 10; ++i) {
+    if (fields.integer(i, kNodeNames[i - 3]) != 0) {
+      fields.fail(i, kNodeNames[i - 3], "only 3- and 4-node shells are supported");
+    }
+  }
+  shell.where = card.where();
+  return shell;
+}
+
+void read_element_shell(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
   while (const Card* card = cards.next()) {
     if (card->blank()) continue;
-    const CardFields fields(*card, cards.keyword(), kElementLayout);
-    Shell shell;
-    shell.id = fields.id(1, "EID");
-    shell.part = fields.id(2, "PID");
-    for (int i = 0; i < 3; ++i) shell.nodes[static_cast<std::size_t>(i)] = fields.id(3 + i, kNodeNames[i]);
-    const GlobalId n4 = fields.integer(6, "N4");
-    if (n4 < 0) fields.fail(6, "N4", "node id " + std::to_string(n4) + " must be positive");
-    shell.nodes[3] = n4 == 0 ? shell.nodes[2] : n4;  // blank N4: triangle
-    for (int i = 7; i <= 10; ++i) {
-      if (fields.integer(i, kNodeNames[i - 3]) != 0) {
-        fields.fail(i, kNodeNames[i - 3], "only 3- and 4-node shells are supported");
+    state.model.shells.push_back(read_shell_card(*card, cards.keyword()));
+  }
+}
+
+// *ELEMENT_SHELL_THICKNESS: each element card is followed by THIC1..THIC4
+// and BETA (16 columns each). The Belytschko-Tsay shell has one thickness,
+// the mean of its distinct corners' (LS-DYNA and OpenRadioss average them
+// the same way); all corners 0 keeps the section's. BETA, a material
+// direction, has no effect on isotropic materials.
+void read_element_shell_thickness(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  static constexpr FieldLayout kThicknessLayout{{16, 16, 16, 16, 16}, 5};
+  static const char* const kNames[] = {"THIC1", "THIC2", "THIC3", "THIC4"};
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    Shell shell = read_shell_card(*card, cards.keyword());
+    const Card& corners = cards.require("card 2 (THIC1 THIC2 THIC3 THIC4 BETA)");
+    const CardFields fields(corners, cards.keyword(), kThicknessLayout);
+    const int distinct = shell.nodes[3] == shell.nodes[2] ? 3 : 4;
+    double sum = 0;
+    int given = 0;
+    for (int c = 0; c < 4; ++c) {
+      const double t = fields.real(c + 1, kNames[c]);
+      if (t < 0) fields.fail(c + 1, kNames[c], "thickness must not be negative");
+      if (c < distinct) {
+        sum += t;
+        given += t > 0;
       }
     }
-    shell.where = card->where();
+    if (given != 0 && given != distinct) {
+      fields.fail(1, "THIC1", "give all " + std::to_string(distinct) +
+                                  " corner thicknesses of a " + (distinct == 3 ? "triangle" : "quadrilateral") +
+                                  " or none (0: the section's)");
+    }
+    shell.thickness = sum / distinct;
     state.model.shells.push_back(std::move(shell));
   }
 }
@@ -143,8 +182,10 @@ void read_section_shell(KeywordCards& cards, const KeywordOptions& options, Read
       corner[i] = fields.real(i + 1, kThicknessNames[i]);
       if (corner[i] < 0.0) fields.fail(i + 1, kThicknessNames[i], "thickness must not be negative");
     }
-    if (corner[0] <= 0.0) {
-      fields.fail(1, "T1", "shell thickness must be positive (section " + std::to_string(section.id) + ")");
+    // T1 0: the elements give their own (*ELEMENT_SHELL_THICKNESS, checked
+    // once the deck is read).
+    if (corner[0] == 0.0 && (corner[1] > 0.0 || corner[2] > 0.0 || corner[3] > 0.0)) {
+      fields.fail(1, "T1", "T1 is 0 but T2..T4 are given (section " + std::to_string(section.id) + ")");
     }
     // Corner thicknesses left at 0 take T1; the element uses their mean.
     double sum = 0.0;

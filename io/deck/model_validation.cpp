@@ -106,8 +106,9 @@ void check_sections_and_parts(const Model& m) {
     if (section.nip < 1 || section.nip > 10) {
       fail(section.where, name + "NIP " + std::to_string(section.nip) + " is outside 1..10");
     }
-    if (!(section.thickness > 0.0)) {
-      fail(section.where, name + "thickness " + text(section.thickness) + " must be positive");
+    // 0 is allowed: every element of it then gives its own (checked per shell).
+    if (!(section.thickness >= 0.0)) {
+      fail(section.where, name + "thickness " + text(section.thickness) + " must not be negative");
     }
     if (!(section.shear_factor > 0.0)) {
       fail(section.where, name + "SHRF " + text(section.shear_factor) + " must be positive");
@@ -161,7 +162,15 @@ std::array<double, 3> cross(const std::array<double, 3>& a, const std::array<dou
 
 void check_shell(const Model& m, const Shell& shell, const IdIndex& nodes) {
   const std::string name = "element " + id_text(shell.id) + ": ";
-  if (m.parts.count(shell.part) == 0) fail(shell.where, name + "part " + id_text(shell.part) + " is not defined");
+  const auto part = m.parts.find(shell.part);
+  if (part == m.parts.end()) fail(shell.where, name + "part " + id_text(shell.part) + " is not defined");
+  if (shell.thickness == 0.0) {
+    const GlobalId section = part->second.section;
+    if (m.sections.at(section).thickness == 0.0) {
+      fail(shell.where, name + "no thickness: section " + id_text(section) +
+                            " has thickness 0 and the element gives none (*ELEMENT_SHELL_THICKNESS)");
+    }
+  }
   std::array<std::array<double, 3>, 4> x{};
   for (std::size_t i = 0; i < 4; ++i) {
     const std::int64_t position = nodes.find(shell.nodes[i]);

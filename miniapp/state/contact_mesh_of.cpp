@@ -13,11 +13,12 @@ ContactMesh contact_mesh_of(State& s) {
   mesh.shell_nodes = s.elements.conn;
   mesh.alive = s.elements.alive;
   mesh.shell_part = s.elements.part;
+  mesh.shell_thickness = s.elements.thickness;
   mesh.shell_ids = &s.elements.ids;
   for (std::size_t p = 0; p < s.part_info.size(); ++p) {
     const PartParams& part = s.parts(p);
     const MaterialParams& mat = s.materials(part.material);
-    mesh.parts.push_back({s.part_info[p].id, double(part.thickness), double(mat.youngs), double(mat.poisson)});
+    mesh.parts.push_back({s.part_info[p].id, double(mat.youngs), double(mat.poisson)});
   }
   return mesh;
 }

@@ -48,6 +48,7 @@ struct ElementData {
   Conn4View conn;             // local node indices; n3 == n4 for triangles
   IntView part;               // index into the part table
   ByteView alive;             // 0 once eroded
+  RealView thickness;         // the element's (*ELEMENT_SHELL_THICKNESS) or its section's
   RealView density_scale;     // mass scaling factor per element (size 0 when unused)
   PointStateView points;      // packed(points, e, 4*k + j): sxx syy sxy epsp of point k
   Shear2View shear;           // transverse shear stresses (constant through thickness)

@@ -43,6 +43,7 @@ void build_elements(const Model& model, const LocalMesh& mesh, State& s) {
   el.conn = Conn4View("conn", ne);
   el.part = IntView("part", ne);
   el.alive = ByteView("alive", ne);
+  el.thickness = RealView("thickness", ne);
   el.points = PointStateView("points", pack_count(ne), 4 * s.max_points);
   el.shear = Shear2View("shear", ne);
   el.hourglass_q = Hourglass5View("hourglass_q", s.uses_hourglass_stiffness ? ne : 0);
@@ -54,12 +55,16 @@ void build_elements(const Model& model, const LocalMesh& mesh, State& s) {
   el.ids = mesh.element_ids;
   auto conn = Kokkos::create_mirror_view(el.conn);
   auto part = Kokkos::create_mirror_view(el.part);
+  auto thickness = Kokkos::create_mirror_view(el.thickness);
   for (int e = 0; e < ne; ++e) {
     for (int c = 0; c < 4; ++c) conn(e, c) = mesh.element_nodes[e][c];
     part(e) = part_index.at(mesh.element_parts[e]);
+    const double own = mesh.element_thickness[e];
+    thickness(e) = own > 0 ? static_cast<Real>(own) : s.parts(part(e)).thickness;
   }
   Kokkos::deep_copy(el.conn, conn);
   Kokkos::deep_copy(el.part, part);
+  Kokkos::deep_copy(el.thickness, thickness);
   Kokkos::deep_copy(el.alive, 1);
 }
 

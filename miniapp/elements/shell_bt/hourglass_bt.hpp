@@ -29,7 +29,7 @@ struct HourglassModes {
 };
 
 template <class T>
-KOKKOS_INLINE_FUNCTION void hourglass_modes(const ShellGeometry<T>& g, Real youngs, Real poisson, Real t,
+KOKKOS_INLINE_FUNCTION void hourglass_modes(const ShellGeometry<T>& g, Real youngs, Real poisson, const T& t,
                                             HourglassModes<T>& h) {
   const Real hs[4] = {1, -1, 1, -1};
   T hx = 0, hy = 0, bb = 0;
@@ -40,7 +40,7 @@ KOKKOS_INLINE_FUNCTION void hourglass_modes(const ShellGeometry<T>& g, Real youn
   }
   for (int i = 0; i < 4; ++i) h.gamma[i] = hs[i] - hx * g.b1[i] - hy * g.b2[i];
   const T a = g.area;
-  const Real bending = youngs * t * t * t / (Real(12) * (Real(1) - poisson * poisson));
+  const T bending = youngs * t * t * t / (Real(12) * (Real(1) - poisson * poisson));
   h.k[0] = h.k[1] = youngs * t * a * bb / Real(8);
   h.k[2] = bending * a * bb * bb;
   h.k[3] = h.k[4] = bending * a * bb / Real(8);

@@ -45,10 +45,11 @@ double ShellBlock::lump_mass(const Model& model, State& s) {
       if (dt_e < target) factor = (target / dt_e) * (target / dt_e);
       scale[e] = static_cast<Real>(factor);
     }
-    const double me = factor * m.density * p.thickness * g.area;
-    added += me - m.density * p.thickness * g.area;
+    const double t = s.elements.thickness(e);
+    const double me = factor * m.density * t * g.area;
+    added += me - m.density * t * g.area;
     const double share = me / distinct;
-    const double rot = share * (p.thickness * p.thickness + g.area) / 12.0;
+    const double rot = share * (t * t + g.area) / 12.0;
     for (int c = 0; c < distinct; ++c) {
       corner[corner_offset(e, c)] = static_cast<Real>(share);
       corner[corner_offset(e, c) + kPackWidth] = static_cast<Real>(rot);

@@ -25,6 +25,7 @@ struct KernelData {
   ConstView<Conn4View> conn;
   ConstView<IntView> part;
   ByteView alive;
+  ConstView<RealView> thickness;
   ConstView<RealView> density_scale;
   PointStateView points;
   Shear2View shear;
@@ -68,15 +69,15 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   shell_rates(g, vl, wl, r);
 
   // Through-thickness integration of the stress update.
-  const Real t = p.thickness;
+  const T t = L::make([&](int l) { return k.thickness(e0 + l); });
   ShellResultants<T> res = {{0, 0, 0}, {0, 0, 0}, {0, 0}};
   T energy_density = 0;  // work per unit area this step
   bool failed[W] = {};
   int yielded[W] = {};  // points of each lane that yielded this cycle
   const bool plastic = has_plastic_strain(m.kind);
   for (int ip = 0; ip < p.nip; ++ip) {
-    const Real z = p.zeta[ip] * t;
-    const Real wt = p.weight[ip] * t;
+    const T z = p.zeta[ip] * t;
+    const T wt = p.weight[ip] * t;
     T sig[3], de[3];
     for (int j = 0; j < 3; ++j) {
       sig[j] = L::load(&packed(k.points, e0, 4 * ip + j));
@@ -185,7 +186,7 @@ KOKKOS_INLINE_FUNCTION bool uniform_pack(const KernelData& k, int e0, int width)
 
 double shell_internal_force(State& s, const CornerForceView& force, Real dt) {
   KernelData k{s.nodes.x, s.nodes.v, s.nodes.w, s.elements.conn, s.elements.part, s.elements.alive,
-               s.elements.density_scale, s.elements.points, s.elements.shear, s.elements.hourglass_q,
+               s.elements.thickness, s.elements.density_scale, s.elements.points, s.elements.shear, s.elements.hourglass_q,
                force, s.elements.internal_energy, s.elements.hourglass_energy, s.elements.yielding,
                s.elements.plastic_updates, s.parts, s.materials,
                s.curve_x.data(), s.curve_y.data()};
