@@ -102,6 +102,11 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
       in.node_stiffness[n] = std::min(in.node_stiffness[n], in.segment_stiffness[g]);
       in.node_half_thickness[n] = std::max(in.node_half_thickness[n], in.segment_half_thickness[g]);
     }
+  // Nodes to surface is one way: a slave-only segment gave its nodes their
+  // side and thickness but is no surface for master nodes to touch.
+  if (c.kind == ContactInterface::Kind::NodesToSurface)
+    for (std::uint8_t& bits : in.segment_bits)
+      if (bits == kSlaveSide) bits = 0;
   return in;
 }
 

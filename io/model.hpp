@@ -128,12 +128,13 @@ struct NodalRigidBody {
   SourceLine where;
 };
 
-// *CONTACT_AUTOMATIC_SINGLE_SURFACE / *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE:
+// *CONTACT_AUTOMATIC_SINGLE_SURFACE / _SURFACE_TO_SURFACE / _NODES_TO_SURFACE:
 // node-to-segment penalty contact between shell surfaces (both sides,
 // thickness offsets). Surfaces are given as parts (SSTYP/MSTYP 3), part sets
-// (2) or everything (5, or SSID 0 for single surface).
+// (2) or everything (5, or SSID 0 for single surface). Surface to surface
+// checks both ways; nodes to surface only slave nodes against master segments.
 struct ContactInterface {
-  enum class Kind { SingleSurface, SurfaceToSurface };
+  enum class Kind { SingleSurface, SurfaceToSurface, NodesToSurface };
   GlobalId id = 0;                 // _ID card CID, else its position (1-based)
   std::string title;
   Kind kind = Kind::SingleSurface;

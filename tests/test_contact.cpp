@@ -78,12 +78,31 @@ TEST(ContactSetup, PenaltyStiffnessFollowsTheSegmentFormula) {
               0.1 * bulk * 4.0 / std::sqrt(8.0), 1e-12);
 }
 
+// Nodes to surface is one way: the slave plate's nodes meet the master
+// plate's segments, its own segments meet nothing.
+TEST(ContactSetup, NodesToSurfaceMakesSlaveSegmentsNoSurface) {
+  Model m = test::colliding_plates(1.5, 5.0, 10.0, 0.0);
+  m.contacts[0].kind = ContactInterface::Kind::NodesToSurface;
+  const State s = build_state(m, whole_model_mesh(m));
+  const InterfaceSetup& in = s.contact.interfaces.at(0);
+  ASSERT_EQ(in.segment_bits.size(), 200u);  // both 10 x 10 plates
+  for (std::size_t g = 0; g < in.segment_bits.size(); ++g)
+    EXPECT_EQ(in.segment_bits[g], s.elements.part(in.segment_element[g]) == 0 ? 0 : kMasterSide) << g;
+  const int half = s.nodes.count() / 2;  // bottom (slave) plate's nodes first
+  for (std::size_t n = 0; n < in.node_local.size(); ++n)
+    EXPECT_EQ(in.node_bits[n], in.node_local[n] < half ? kSlaveSide : kMasterSide) << n;
+}
+
 // Two elastic plates meet head-on (10 and 5 m/s) and separate: the gap
 // between their mid-surfaces never closes by more than 10 % of the
 // thickness below the contact distance (1 mm), total energy with contact
-// energy stays within 3 %, and momentum is conserved to 1e-6.
-TEST(Contact, HeadOnPlatesBounceWithoutPenetrationEnergyAndMomentumKept) {
+// energy stays within 3 %, and momentum is conserved to 1e-6. Surface to
+// surface checks both plates' nodes; nodes to surface the bottom plate's.
+class HeadOnPlates : public ::testing::TestWithParam<ContactInterface::Kind> {};
+
+TEST_P(HeadOnPlates, BounceWithoutPenetrationEnergyAndMomentumKept) {
   Model m = test::colliding_plates(1.5, 5.0, 10.0, 0.0);
+  m.contacts[0].kind = GetParam();
   State s = build_state(m, whole_model_mesh(m));
   const int half = s.nodes.count() / 2;
   double closest = 1e9;
@@ -108,6 +127,14 @@ TEST(Contact, HeadOnPlatesBounceWithoutPenetrationEnergyAndMomentumKept) {
   for (int n = 0; n < half; ++n) vz += s.nodes.v(n, 2);
   EXPECT_LT(vz / half, 0);
 }
+
+INSTANTIATE_TEST_SUITE_P(Contact, HeadOnPlates,
+                         ::testing::Values(ContactInterface::Kind::SurfaceToSurface,
+                                           ContactInterface::Kind::NodesToSurface),
+                         [](const auto& param_info) {
+                           return param_info.param == ContactInterface::Kind::NodesToSurface ? "NodesToSurface"
+                                                                                       : "SurfaceToSurface";
+                         });
 
 // A closed 10 mm shell box falls at 10 m/s onto a 20 x 20 mm plate clamped
 // at its edges (single surface contact over both): it bounces back up and

@@ -65,5 +65,23 @@ TEST(KeywordReaderContact, DeathBeforeBirthIsAnError) {
       << error_of(deck);
 }
 
+// Nodes to surface: one way, slave parts' nodes on master segments; a slave
+// node set is refused naming why, the non-automatic form says how it runs.
+TEST(KeywordReaderContact, NodesToSurfaceReadsPartSidesAndRefusesNodeSets) {
+  std::string warnings;
+  const Model m = read(minimal_deck("*CONTACT_NODES_TO_SURFACE_ID\n7\n1,1,3,3\n0.2\n"), &warnings);
+  ASSERT_EQ(m.contacts.size(), 1u);
+  EXPECT_EQ(m.contacts[0].kind, ContactInterface::Kind::NodesToSurface);
+  EXPECT_EQ(m.contacts[0].id, 7);
+  EXPECT_EQ(m.contacts[0].master_parts, std::vector<GlobalId>{1});
+  EXPECT_DOUBLE_EQ(m.contacts[0].static_friction, 0.2);
+  EXPECT_NE(warnings.find("runs as *CONTACT_AUTOMATIC_NODES_TO_SURFACE"), std::string::npos) << warnings;
+  const std::string node_set = minimal_deck("*CONTACT_AUTOMATIC_NODES_TO_SURFACE\n1,1,4,3\n\n");
+  EXPECT_EQ(error_of(node_set), "deck.k:" + std::to_string(line_of(node_set, "1,1,4,3")) +
+                                    ": field 3 (SSTYP) of *CONTACT_AUTOMATIC_NODES_TO_SURFACE: slave node sets (4) "
+                                    "are not supported: give the parts (3) or part set (2) whose nodes are the slave "
+                                    "side (a node's contact thickness and stiffness come from its shells)");
+}
+
 }  // namespace
 }  // namespace mc

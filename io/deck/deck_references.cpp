@@ -169,7 +169,7 @@ void resolve_contacts(ReaderState& state) {
   for (const ContactRequest& request : state.contacts) {
     ContactInterface& c = state.model.contacts[request.contact];
     resolve_contact_side(state.model, request.slave, c.where, request.keyword, c.slave_parts, c.slave_all);
-    if (c.kind == ContactInterface::Kind::SurfaceToSurface)
+    if (c.kind != ContactInterface::Kind::SingleSurface)
       resolve_contact_side(state.model, request.master, c.where, request.keyword, c.master_parts, c.master_all);
   }
 }

@@ -174,7 +174,9 @@ void write_contacts(const Model& m, std::ostream& o) {
     const auto [ssid, sstyp] = contact_side(c.slave_parts, c.slave_all, next_set, o);
     const auto [msid, mstyp] = single ? std::pair<GlobalId, int>{0, 0}
                                       : contact_side(c.master_parts, c.master_all, next_set, o);
-    o << (single ? "*CONTACT_AUTOMATIC_SINGLE_SURFACE_ID\n" : "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_ID\n");
+    o << (single ? "*CONTACT_AUTOMATIC_SINGLE_SURFACE_ID\n"
+          : c.kind == ContactInterface::Kind::NodesToSurface ? "*CONTACT_AUTOMATIC_NODES_TO_SURFACE_ID\n"
+                                                             : "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_ID\n");
     o << c.id << "," << c.title << "\n";
     o << ssid << "," << msid << "," << sstyp << "," << mstyp << "\n";
     o << g(c.static_friction) << "," << g(c.dynamic_friction) << "," << g(c.decay) << ",0,0,0," << g(c.birth) << ","

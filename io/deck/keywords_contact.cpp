@@ -1,5 +1,6 @@
 // Contact keywords: *CONTACT_AUTOMATIC_SINGLE_SURFACE,
-// *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE and *CONTROL_CONTACT. The parts and
+// *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE, *CONTACT_(AUTOMATIC_)NODES_TO_SURFACE
+// and *CONTROL_CONTACT. The parts and
 // part sets a contact names are checked in resolve_references, once the
 // whole deck is read.
 #include "io/deck/card_fields.hpp"
@@ -10,7 +11,7 @@ namespace mc {
 namespace {
 
 // SSTYP/MSTYP values minicrash reads: the surface is made of shells.
-constexpr int kPartSet = 2, kPart = 3, kAllParts = 5;
+constexpr int kPartSet = 2, kPart = 3, kNodeSet = 4, kAllParts = 5;
 
 // `zero_means_all`: single surface reads SSID 0 as every part (LS-DYNA's default).
 ContactSide read_side(const CardFields& fields, int id_field, int type_field, const char* id_name,
@@ -49,6 +50,9 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
   {
     const Card& card = cards.require("card 1 (SSID MSID SSTYP MSTYP SBOXID MBOXID SPR MPR)");
     const CardFields fields(card, cards.keyword(), kStandardLayout);
+    if (kind == ContactInterface::Kind::NodesToSurface && fields.option(3, "SSTYP") == kNodeSet)
+      fields.fail(3, "SSTYP", "slave node sets (4) are not supported: give the parts (3) or part set (2) whose "
+                              "nodes are the slave side (a node's contact thickness and stiffness come from its shells)");
     request.slave = read_side(fields, 1, 3, "SSID", "SSTYP", single);
     if (!single) request.master = read_side(fields, 2, 4, "MSID", "MSTYP", false);
     if (fields.integer(5, "SBOXID") != 0 || fields.integer(6, "MBOXID") != 0)
@@ -114,6 +118,16 @@ void read_contact_single_surface(KeywordCards& cards, const KeywordOptions& opti
 
 void read_contact_surface_to_surface(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   read_contact(cards, options, state, ContactInterface::Kind::SurfaceToSurface);
+}
+
+void read_contact_nodes_to_surface(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  // The slave side's nodes against the master side's segments, one way.
+  if (cards.keyword().find("AUTOMATIC") == std::string::npos) {
+    state.warn(cards.keyword_line(), cards.keyword() +
+                                         " runs as *CONTACT_AUTOMATIC_NODES_TO_SURFACE (both sides of each segment, "
+                                         "shell thickness offsets)");
+  }
+  read_contact(cards, options, state, ContactInterface::Kind::NodesToSurface);
 }
 
 void read_control_contact(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {

@@ -278,7 +278,7 @@ void check_contacts(const Model& m) {
       for (GlobalId part : *side)
         if (m.parts.count(part) == 0) fail(c.where, what + "part " + id_text(part) + " is not defined");
     if (!c.slave_all && c.slave_parts.empty()) fail(c.where, what + "the slave side has no parts");
-    if (c.kind == ContactInterface::Kind::SurfaceToSurface && !c.master_all && c.master_parts.empty())
+    if (c.kind != ContactInterface::Kind::SingleSurface && !c.master_all && c.master_parts.empty())
       fail(c.where, what + "the master side has no parts");
     if (!(c.death > c.birth)) fail(c.where, what + "death time DT must come after birth time BT");
     if (!(c.slave_scale > 0 && c.master_scale > 0)) fail(c.where, what + "SFS and SFM must be positive");
