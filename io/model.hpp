@@ -82,6 +82,15 @@ struct Spc {
   SourceLine where;             // the *BOUNDARY_SPC_* or *NODE (TC/RC) card
 };
 
+// *ELEMENT_MASS / *ELEMENT_MASS_NODE_SET: a lumped mass on a node (a node
+// set's nodes share MASS equally), translational only.
+struct PointMass {
+  GlobalId id = 0;    // EID
+  GlobalId node = 0;
+  double mass = 0;
+  SourceLine where;
+};
+
 struct InitialVelocity {
   // nodes == empty with all_nodes: every node
   std::vector<GlobalId> nodes;
@@ -184,6 +193,7 @@ struct Model {
   std::map<GlobalId, std::vector<GlobalId>> node_sets, part_sets;
   std::map<GlobalId, SourceLine> node_set_where, part_set_where;  // the SID cards
   std::vector<Spc> spcs;
+  std::vector<PointMass> point_masses;
   std::vector<InitialVelocity> initial_velocities;
   std::vector<RigidWall> rigid_walls;
   std::vector<NodalRigidBody> nodal_rigid_bodies;

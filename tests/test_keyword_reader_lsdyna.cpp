@@ -203,13 +203,13 @@ TEST(KeywordReaderLsDyna, NonAutomaticSingleSurfaceContactRunsAsTheAutomaticOneA
 }
 
 TEST(KeywordReaderLsDyna, UnsupportedPhysicsStopsTheReadWithOneListOfEverything) {
-  const std::string deck = minimal_deck("*CONSTRAINED_JOINT_REVOLUTE\n1,2\n*ELEMENT_MASS\n1,1,0.5\n*CONSTRAINED_JOINT_REVOLUTE\n3,4\n");
+  const std::string deck = minimal_deck("*CONSTRAINED_JOINT_REVOLUTE\n1,2\n*ELEMENT_MASS_PART\n1,0.5\n*CONSTRAINED_JOINT_REVOLUTE\n3,4\n");
   EXPECT_EQ(error_of(deck),
             "deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) +
                 ": the deck uses keywords minicrash does not support, and they change the answer "
                 "(--allow-unsupported runs without them):\n"
                 "  *CONSTRAINED_JOINT_REVOLUTE x2 (first at deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) + ")\n"
-                "  *ELEMENT_MASS x1 (first at deck.k:" + std::to_string(line_of(deck, "*ELEMENT_MASS")) + ")");
+                "  *ELEMENT_MASS_PART x1 (first at deck.k:" + std::to_string(line_of(deck, "*ELEMENT_MASS")) + ")");
 }
 
 TEST(KeywordReaderLsDyna, OptionsThatChangeTheAnswerAreListedWithTheKeywords) {
@@ -309,6 +309,33 @@ TEST(KeywordReaderLsDyna, WrittenElementThicknessesReadBack) {
     EXPECT_EQ(back.shells[e].id, m.shells[e].id);
     EXPECT_EQ(back.shells[e].thickness, m.shells[e].thickness);
   }
+}
+
+// *ELEMENT_MASS: a lumped mass on a node (8, 8, 16, 8 columns); _NODE_SET
+// shares MASS equally among the set's nodes. A free node is refused: its
+// mass would be lost.
+TEST(KeywordReaderLsDyna, ElementMassOnNodesAndNodeSets) {
+  const Model m = read(minimal_deck("*ELEMENT_MASS\n" + fixed({"11", "5"}, 8).substr(0, 16) + fixed({"2.5-3"}, 16) +
+                                    "*ELEMENT_MASS_NODE_SET\n12,3,0.8\n*SET_NODE_LIST\n3\n1,2,6,2\n"));
+  ASSERT_EQ(m.point_masses.size(), 4u);
+  EXPECT_EQ(m.point_masses[0].id, 11);
+  EXPECT_EQ(m.point_masses[0].node, 5);
+  EXPECT_DOUBLE_EQ(m.point_masses[0].mass, 2.5e-3);
+  for (std::size_t k = 1; k < 4; ++k) {
+    EXPECT_EQ(m.point_masses[k].id, 12);
+    EXPECT_DOUBLE_EQ(m.point_masses[k].mass, 0.8 / 3);  // nodes 1, 2, 6
+  }
+  EXPECT_EQ(error_of(minimal_deck("*ELEMENT_MASS\n1,5,-1.0\n")),
+            "deck.k:23: field 3 (MASS) of *ELEMENT_MASS: mass must not be negative");
+  EXPECT_EQ(error_of(minimal_deck("*NODE\n9,5,5,5\n*ELEMENT_MASS\n1,9,1.0\n")),
+            "deck.k:25: element mass 1: node 9 is on no shell element (minicrash keeps only the nodes of "
+            "elements: put the mass on a shell node)");
+  EXPECT_EQ(error_of(minimal_deck("*ELEMENT_MASS_NODE_SET\n1,4,1.0\n")),
+            "deck.k:23: *ELEMENT_MASS_NODE_SET: node set 4 is not defined");
+  Model back = read(minimal_deck("*ELEMENT_MASS\n11,5,2.5e-3\n"));
+  std::ostringstream written;
+  write_deck(back, written);
+  EXPECT_DOUBLE_EQ(read(written.str()).point_masses.at(0).mass, 2.5e-3);
 }
 
 }  // namespace

@@ -95,6 +95,7 @@ void fields(IO& io, M& m) {
   io(m.hourglass);
   io(m.curves);
   io(m.spcs);
+  io(m.point_masses);
   io(m.initial_velocities);
   io(m.rigid_walls);
   io(m.nodal_rigid_bodies);
@@ -118,6 +119,7 @@ struct PackOp {
   void write(const HourglassControl& x) { p.put(x.ihq); p.put(x.qh); }
   void write(const Curve& x) { p.put(x.id); p.put(x.x); p.put(x.y); }
   void write(const Spc& x) { p.put(x.node); p.put(x.fixed); }
+  void write(const PointMass& x) { p.put(x.id); p.put(x.node); p.put(x.mass); }
   void write(const InitialVelocity& x) {
     p.put(x.nodes); p.put(x.all_nodes); p.put(x.v); p.put(x.omega); p.put(x.spin_about_center); p.put(x.center);
   }
@@ -164,6 +166,7 @@ struct UnpackOp {
   void read(HourglassControl& x) { u.get(x.ihq); u.get(x.qh); }
   void read(Curve& x) { u.get(x.id); u.get(x.x); u.get(x.y); }
   void read(Spc& x) { u.get(x.node); u.get(x.fixed); }
+  void read(PointMass& x) { u.get(x.id); u.get(x.node); u.get(x.mass); }
   void read(InitialVelocity& x) {
     u.get(x.nodes); u.get(x.all_nodes); u.get(x.v); u.get(x.omega); u.get(x.spin_about_center); u.get(x.center);
   }

@@ -118,6 +118,8 @@ Subdomain SubdomainBuilder::build(int rank) const {
   };
   for (const Spc& spc : g.spcs)
     if (is_local(spc.node)) m.spcs.push_back(spc);
+  for (const PointMass& mass : g.point_masses)  // on every rank holding the node: shared copies agree
+    if (is_local(mass.node)) m.point_masses.push_back(mass);
   for (InitialVelocity iv : g.initial_velocities) {
     if (!iv.all_nodes) iv.nodes = local_only(iv.nodes);
     m.initial_velocities.push_back(std::move(iv));

@@ -190,6 +190,15 @@ void resolve_references(ReaderState& state) {
     NodalRigidBody& body = state.model.nodal_rigid_bodies[request.body];
     body.nodes = lookup.node_set(request.node_set, body.where, request.keyword);
   }
+  for (const MassSetRequest& request : state.mass_sets) {
+    const std::vector<GlobalId> nodes = lookup.node_set(request.node_set, request.mass.where, request.keyword);
+    for (GlobalId node : nodes) {
+      PointMass share = request.mass;
+      share.node = node;
+      share.mass = request.mass.mass / static_cast<double>(nodes.size());
+      state.model.point_masses.push_back(share);
+    }
+  }
   resolve_contacts(state);
   Controls& controls = state.model.controls;
   if (state.d3plot_count > 0 && controls.end_time > 0.0) {

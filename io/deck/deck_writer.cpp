@@ -116,6 +116,12 @@ void write_mesh(const Model& m, std::ostream& o) {
     std::snprintf(buf, sizeof buf, "%16.9g%16.9g%16.9g%16.9g\n", s.thickness, s.thickness, s.thickness, s.thickness);
     o << buf;
   }
+  if (!m.point_masses.empty()) o << "*ELEMENT_MASS\n";
+  for (const PointMass& p : m.point_masses) {
+    std::snprintf(buf, sizeof buf, "%8lld%8lld%16.9g\n", static_cast<long long>(p.id), static_cast<long long>(p.node),
+                  p.mass);
+    o << buf;
+  }
 }
 
 void write_loads(const Model& m, std::ostream& o) {

@@ -65,6 +65,13 @@ struct NodalBodyRequest {
   std::string keyword;
 };
 
+// *ELEMENT_MASS_NODE_SET: MASS shared by the set's nodes (expanded after the read).
+struct MassSetRequest {
+  PointMass mass;  // node 0 until resolved
+  GlobalId node_set = 0;
+  std::string keyword;
+};
+
 struct ContactRequest {
   std::size_t contact = 0;  // index in Model::contacts
   ContactSide slave, master;
@@ -101,8 +108,9 @@ struct ReaderState {
   std::vector<WallRequest> walls;
   std::vector<ContactRequest> contacts;
   std::vector<NodalBodyRequest> nodal_bodies;
-  UnsupportedKeywords unsupported;
-  DeckParameters parameters;        // *PARAMETER values for "&name" fields  // skipped keywords that change the answer
+  std::vector<MassSetRequest> mass_sets;
+  UnsupportedKeywords unsupported;    // skipped keywords that change the answer
+  DeckParameters parameters;          // *PARAMETER values for "&name" fields
   GlobalId next_internal_curve = -1;  // MAT_024 EPS/ES tables become curves -1, -2, ...
   std::int64_t d3plot_count = 0;      // *DATABASE_BINARY_D3PLOT NPLTC
 };
@@ -128,6 +136,7 @@ std::string read_title_card(KeywordCards& cards, const char* what);
 void read_node(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_element_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_element_shell_thickness(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_element_mass(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_part(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_section_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_node_list(KeywordCards&, const KeywordOptions&, ReaderState&);

@@ -34,6 +34,8 @@ constexpr KeywordSpec kKeywords[] = {
     {"NODE", read_node, 0},
     {"ELEMENT_SHELL", read_element_shell, 0},
     {"ELEMENT_SHELL_THICKNESS", read_element_shell_thickness, 0},
+    {"ELEMENT_MASS", read_element_mass, 0},
+    {"ELEMENT_MASS_NODE_SET", read_element_mass, 0},
     {"PART", read_part, 0},
     {"SECTION_SHELL", read_section_shell, kTitleOption},
     {"MAT_ELASTIC", read_mat_elastic, kTitleOption},

@@ -133,6 +133,30 @@ void read_element_shell_thickness(KeywordCards& cards, const KeywordOptions&, Re
   }
 }
 
+// *ELEMENT_MASS(_NODE_SET): EID, NID (or NSID), MASS, PID in 8, 8, 16, 8
+// columns. PID only names the mass for LS-DYNA's output: the mass counts to
+// its node's part here.
+void read_element_mass(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  static constexpr FieldLayout kMassLayout{{8, 8, 16, 8}, 4};
+  const bool node_set = cards.keyword().find("NODE_SET") != std::string::npos;
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields fields(*card, cards.keyword(), kMassLayout);
+    PointMass mass;
+    mass.id = fields.id(1, "EID");
+    const GlobalId target = fields.id(2, node_set ? "NSID" : "NID");
+    mass.mass = fields.real(3, "MASS");
+    if (mass.mass < 0) fields.fail(3, "MASS", "mass must not be negative");
+    mass.where = card->where();
+    if (node_set) {
+      state.mass_sets.push_back({mass, target, cards.keyword()});
+      continue;
+    }
+    mass.node = target;
+    state.model.point_masses.push_back(mass);
+  }
+}
+
 void read_part(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
   // Card pairs (heading, ids) may repeat under one *PART.
   do {

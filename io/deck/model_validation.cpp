@@ -241,6 +241,23 @@ void check_conditions(const Model& m, const IdIndex& nodes) {
   }
 }
 
+// A lumped mass needs a node of a shell: the ranks keep only the nodes of
+// their elements, so a mass on a free node would be lost.
+void check_point_masses(const Model& m, const IdIndex& nodes) {
+  if (m.point_masses.empty()) return;
+  std::vector<char> on_shell(m.nodes.size(), 0);
+  for (const Shell& shell : m.shells)
+    for (GlobalId node : shell.nodes)
+      if (const std::int64_t i = nodes.find(node); i >= 0) on_shell[static_cast<std::size_t>(i)] = 1;
+  for (const PointMass& mass : m.point_masses) {
+    const std::string what = "element mass " + id_text(mass.id);
+    check_node_list({mass.node}, nodes, mass.where, what);
+    if (!on_shell[static_cast<std::size_t>(nodes.find(mass.node))])
+      fail(mass.where, what + ": node " + id_text(mass.node) +
+                           " is on no shell element (minicrash keeps only the nodes of elements: put the mass on a shell node)");
+  }
+}
+
 // A node moves with at most one rigid body: two nodal rigid bodies, or one
 // and a rigid part, may not share it (LS-DYNA would need them merged).
 void check_nodal_rigid_bodies(const Model& m, const IdIndex& nodes) {
@@ -317,6 +334,7 @@ void validate_model(const Model& m) {
   check_sets(m, nodes);
   check_shells(m, nodes);
   check_conditions(m, nodes);
+  check_point_masses(m, nodes);
   check_nodal_rigid_bodies(m, nodes);
   check_contacts(m);
   check_controls(m);

@@ -33,6 +33,7 @@ struct NodeData {
   // 1/2 m v^{n-1/2}.v^{n+1/2}, the quantity central differences conserve.
   Vec3View v_before, w_before;
   RealView mass, inertia;     // lumped mass, lumped (scaled) rotary inertia
+  RealView point_mass;        // *ELEMENT_MASS on the node (size 0 when the deck has none)
   ByteView fixed;             // SPC bits
   NodeTerms terms;            // the element corners each node sums, for the gather
   std::vector<GlobalId> ids;  // user ids, host only

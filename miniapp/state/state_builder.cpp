@@ -35,6 +35,13 @@ void build_nodes(const LocalMesh& mesh, State& s) {
   Kokkos::deep_copy(nd.x0, x);
 }
 
+void build_point_masses(const Model& model, const LocalMesh& mesh, State& s) {
+  if (model.point_masses.empty()) return;
+  s.nodes.point_mass = RealView("point_mass", s.nodes.count());
+  // Summed in deck order: the same on every rank that holds the node.
+  for (const PointMass& mass : model.point_masses) s.nodes.point_mass(mesh.node_index.at(mass.node)) += mass.mass;
+}
+
 void build_elements(const Model& model, const LocalMesh& mesh, State& s) {
   const int ne = static_cast<int>(mesh.element_ids.size());
   std::map<GlobalId, int> part_index;
@@ -150,6 +157,7 @@ State build_state(const Model& model, const LocalMesh& mesh) {
   build_part_tables(model, s);
   build_nodes(mesh, s);
   build_elements(model, mesh, s);
+  build_point_masses(model, mesh, s);
   s.blocks = {std::make_shared<ShellBlock>()};
   finish_element_blocks(s);
   lump_masses(model, s);

@@ -4,11 +4,13 @@ keyword cards, minicrash reads and runs them.
 
 The deck: a 10 x 10 plate of elastic Belytschko-Tsay shells (NIP 0, which
 LS-DYNA reads as 2; the upper half written as *ELEMENT_SHELL_THICKNESS with
-twice the section's thickness T, averaged over unequal corners) flying at -15 mm/s in x (mm, s, t units), every node given its velocity
+twice the section's thickness T, averaged over unequal corners), with an
+*ELEMENT_MASS on the centre node and an *ELEMENT_MASS_NODE_SET on the middle
+row of nodes (a *SET_NODE_LIST in PyDYNA's layout) flying at -15 mm/s in x (mm, s, t units), every node given its velocity
 by its own *INITIAL_VELOCITY_NODE, with *PARAMETER / *PARAMETER_EXPRESSION
 cards in PyDYNA's layout (left-aligned values) and *CONTROL_BULK_VISCOSITY.
 Nothing restrains the plate, so it translates rigidly: the kinetic energy
-must stay 1/2 rho (1.5 T) A v^2 (closed form, relative 1e-9), at np 1 and np 2
+must stay 1/2 (rho 1.5 T A + the point masses) v^2 (closed form, relative 1e-9), at np 1 and np 2
 alike (total energy agreeing to 1e-12 relative).
 
 usage: pydyna_deck.py MPIEXEC_ARGS BINARY WORKDIR
@@ -27,6 +29,7 @@ except ImportError as error:
     sys.exit(f"PyDYNA is not importable ({error}): run scripts/checkers-venv.sh (scripts/setup.sh does)")
 
 RHO, E, NU, T, V, SIZE, N = 7.85e-9, 210000.0, 0.3, 1.2, -15.0, 100.0, 10
+POINT_MASS, ROW_MASS = 5e-5, 1e-4  # t: *ELEMENT_MASS on the centre node, _NODE_SET on the middle row
 
 
 def write_deck(path):
@@ -57,6 +60,11 @@ def write_deck(path):
     deck.append(kwd.Part(parts=pd.DataFrame({"heading": ["plate"], "pid": [1], "secid": [1], "mid": [1]})))
     deck.append(kwd.SectionShell(secid=1, elform=2, nip=0, t1=T, t2=T, t3=T, t4=T))
     deck.append(kwd.MatElastic(mid=1, ro=RHO, e=E, pr=NU))
+    deck.append(kwd.ElementMass(eid=1001, nid=node(N // 2, N // 2), mass=POINT_MASS))
+    row = kwd.SetNodeList(sid=3)
+    row.nodes = pd.Series([node(i, N // 2) for i in range(N + 1)])
+    deck.append(row)
+    deck.append(kwd.ElementMassNodeSet(eid=1002, nsid=3, mass=ROW_MASS))
     for i, j in ids:
         deck.append(kwd.InitialVelocityNode(nid=node(i, j), vx=V))
     with open(path, "w") as f:
@@ -79,7 +87,7 @@ def main():
     os.makedirs(workdir, exist_ok=True)
     deck = os.path.join(workdir, "pydyna_plate.k")
     write_deck(deck)
-    expected = 0.5 * RHO * 1.5 * T * SIZE * SIZE * V * V
+    expected = 0.5 * (RHO * 1.5 * T * SIZE * SIZE + POINT_MASS + ROW_MASS) * V * V
     reports = {np_: run(mpiexec, binary, deck, os.path.join(workdir, f"np{np_}"), np_) for np_ in (1, 2)}
     for np_, r in reports.items():
         first, last = r["energy_first"]["kinetic"], r["energy_last"]["kinetic"]
@@ -87,7 +95,7 @@ def main():
               f"cycles {r['cycles']}")
         for value in (first, last):
             if abs(value - expected) > 1e-9 * expected:
-                sys.exit(f"np={np_}: kinetic energy {value} is not 1/2 rho (1.5 T) A v^2 = {expected}")
+                sys.exit(f"np={np_}: kinetic energy {value} is not 1/2 (rho 1.5 T A + point masses) v^2 = {expected}")
     totals = [reports[n]["energy_last"]["total"] for n in (1, 2)]
     if abs(totals[0] - totals[1]) > 1e-12 * abs(totals[0]):
         sys.exit(f"np 1 and 2 differ: total energy {totals[0]} vs {totals[1]}")
