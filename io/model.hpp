@@ -137,6 +137,14 @@ struct NodalRigidBody {
   SourceLine where;
 };
 
+// *CONSTRAINED_EXTRA_NODES_NODE / _SET: nodes that move with a rigid part's
+// body (their mass and the forces on them count to it, IFLAG 0).
+struct ExtraNodes {
+  GlobalId part = 0;
+  std::vector<GlobalId> nodes;
+  SourceLine where;
+};
+
 // *CONTACT_AUTOMATIC_SINGLE_SURFACE / _SURFACE_TO_SURFACE / _NODES_TO_SURFACE:
 // node-to-segment penalty contact between shell surfaces (both sides,
 // thickness offsets). Surfaces are given as parts (SSTYP/MSTYP 3), part sets
@@ -197,6 +205,7 @@ struct Model {
   std::vector<InitialVelocity> initial_velocities;
   std::vector<RigidWall> rigid_walls;
   std::vector<NodalRigidBody> nodal_rigid_bodies;
+  std::vector<ExtraNodes> extra_nodes;
   std::vector<ContactInterface> contacts;
   Controls controls;
   std::vector<IgnoredKeyword> ignored_keywords;  // physics left out by --allow-unsupported

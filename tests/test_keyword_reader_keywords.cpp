@@ -239,5 +239,29 @@ TEST(KeywordReaderKeywords, ValidateModelWorksOnAGeneratedModelWithoutSourceLine
   }
 }
 
+// *CONSTRAINED_EXTRA_NODES_NODE/_SET: nodes joining a rigid part's body.
+TEST(KeywordReaderKeywords, ExtraNodesJoinARigidPart) {
+  const std::string rigid_part =
+      "*NODE\n7,3,0,0\n8,3,1,0\n*ELEMENT_SHELL\n3,2,5,7,8,6\n*PART\nrigid\n2,1,2\n*MAT_RIGID\n2,7.8e-9,2e5,0.3\n";
+  const Model m = read(minimal_deck(rigid_part +
+                                    "*CONSTRAINED_EXTRA_NODES_NODE\n2,1\n2,4\n*SET_NODE_LIST\n3\n2,3\n"
+                                    "*CONSTRAINED_EXTRA_NODES_SET\n2,3\n"));
+  ASSERT_EQ(m.extra_nodes.size(), 3u);
+  EXPECT_EQ(m.extra_nodes[0].part, 2);
+  EXPECT_EQ(m.extra_nodes[0].nodes, std::vector<GlobalId>{1});
+  EXPECT_EQ(m.extra_nodes[1].nodes, std::vector<GlobalId>{4});
+  EXPECT_EQ(m.extra_nodes[2].nodes, (std::vector<GlobalId>{2, 3}));
+  const std::string elastic = minimal_deck(rigid_part + "*CONSTRAINED_EXTRA_NODES_NODE\n1,1\n");
+  EXPECT_EQ(error_of(elastic), "deck.k:" + std::to_string(line_of(elastic, "*CONSTRAINED_EXTRA") + 1) +
+                                   ": extra nodes of part 1: the part is not rigid (*MAT_RIGID)");
+  const std::string welded = minimal_deck(rigid_part + "*CONSTRAINED_SPOTWELD\n1,2\n*CONSTRAINED_EXTRA_NODES_NODE\n2,1\n");
+  EXPECT_EQ(error_of(welded), "deck.k:" + std::to_string(line_of(welded, "*CONSTRAINED_EXTRA") + 1) +
+                                  ": extra nodes of part 2: node 1 is in a nodal rigid body (a node moves with one "
+                                  "rigid body)");
+  EXPECT_NE(error_of(minimal_deck(rigid_part + "*CONSTRAINED_EXTRA_NODES_NODE\n2,1,1\n"))
+                .find("*CONSTRAINED_EXTRA_NODES_NODE (IFLAG) x1"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace mc

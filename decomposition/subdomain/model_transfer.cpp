@@ -99,6 +99,7 @@ void fields(IO& io, M& m) {
   io(m.initial_velocities);
   io(m.rigid_walls);
   io(m.nodal_rigid_bodies);
+  io(m.extra_nodes);
   io(m.contacts);
   io(m.controls);
 }
@@ -130,6 +131,7 @@ struct PackOp {
     p.put(x.shape.length_p); p.put(x.shape.radius); p.put(x.shape.length);
   }
   void write(const NodalRigidBody& x) { p.put(x.id); p.put(x.nodes); }
+  void write(const ExtraNodes& x) { p.put(x.part); p.put(x.nodes); }
   void write(const Controls& c) {
     p.put(c.end_time); p.put(c.end_cycle); p.put(c.dt_min); p.put(c.tssfac); p.put(c.dt2ms); p.put(c.dt_init);
     write(c.hourglass); p.put(c.integration); p.put(c.glstat_dt); p.put(c.matsum_dt); p.put(c.rwforc_dt);
@@ -177,6 +179,7 @@ struct UnpackOp {
     u.get(x.shape.length_p); u.get(x.shape.radius); u.get(x.shape.length);
   }
   void read(NodalRigidBody& x) { u.get(x.id); u.get(x.nodes); }
+  void read(ExtraNodes& x) { u.get(x.part); u.get(x.nodes); }
   void read(Controls& c) {
     u.get(c.end_time); u.get(c.end_cycle); u.get(c.dt_min); u.get(c.tssfac); u.get(c.dt2ms); u.get(c.dt_init);
     read(c.hourglass); u.get(c.integration); u.get(c.glstat_dt); u.get(c.matsum_dt); u.get(c.rwforc_dt);

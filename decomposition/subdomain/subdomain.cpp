@@ -132,6 +132,10 @@ Subdomain SubdomainBuilder::build(int rank) const {
     b.nodes = local_only(b.nodes);
     m.nodal_rigid_bodies.push_back(std::move(b));  // every rank keeps every body: body indices match
   }
+  for (ExtraNodes extra : g.extra_nodes) {
+    extra.nodes = local_only(extra.nodes);
+    if (!extra.nodes.empty()) m.extra_nodes.push_back(std::move(extra));
+  }
   return s;
 }
 

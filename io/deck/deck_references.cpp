@@ -190,6 +190,10 @@ void resolve_references(ReaderState& state) {
     NodalRigidBody& body = state.model.nodal_rigid_bodies[request.body];
     body.nodes = lookup.node_set(request.node_set, body.where, request.keyword);
   }
+  for (const NodalBodyRequest& request : state.extra_node_sets) {
+    ExtraNodes& extra = state.model.extra_nodes[request.body];
+    extra.nodes = lookup.node_set(request.node_set, extra.where, request.keyword);
+  }
   for (const MassSetRequest& request : state.mass_sets) {
     const std::vector<GlobalId> nodes = lookup.node_set(request.node_set, request.mass.where, request.keyword);
     for (GlobalId node : nodes) {

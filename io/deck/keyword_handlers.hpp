@@ -58,9 +58,10 @@ struct ContactSide {
   int type = 5;  // 2 part set, 3 part, 5 all parts
 };
 
-// A nodal rigid body or weld given by a node set (expanded after the read).
+// A nodal rigid body, weld or extra-node list given by a node set (expanded
+// after the read).
 struct NodalBodyRequest {
-  std::size_t body = 0;  // index in Model::nodal_rigid_bodies
+  std::size_t body = 0;  // index in Model::nodal_rigid_bodies (Model::extra_nodes for extra_node_sets)
   GlobalId node_set = 0;
   std::string keyword;
 };
@@ -108,6 +109,7 @@ struct ReaderState {
   std::vector<WallRequest> walls;
   std::vector<ContactRequest> contacts;
   std::vector<NodalBodyRequest> nodal_bodies;
+  std::vector<NodalBodyRequest> extra_node_sets;
   std::vector<MassSetRequest> mass_sets;
   UnsupportedKeywords unsupported;    // skipped keywords that change the answer
   DeckParameters parameters;          // *PARAMETER values for "&name" fields
@@ -185,6 +187,7 @@ void read_control_contact(KeywordCards&, const KeywordOptions&, ReaderState&);
 
 // keywords_constraints.cpp
 void read_constrained_nodal_rigid_body(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_constrained_extra_nodes(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_constrained_spotweld(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_constrained_generalized_weld_spot(KeywordCards&, const KeywordOptions&, ReaderState&);
 

@@ -64,6 +64,8 @@ constexpr KeywordSpec kKeywords[] = {
     {"RIGIDWALL_GEOMETRIC_SPHERE", read_rigidwall_geometric, kIdOption},
     {"CONSTRAINED_NODAL_RIGID_BODY", read_constrained_nodal_rigid_body, kTitleOption},
     {"CONSTRAINED_SPOTWELD", read_constrained_spotweld, 0},
+    {"CONSTRAINED_EXTRA_NODES_NODE", read_constrained_extra_nodes, 0},
+    {"CONSTRAINED_EXTRA_NODES_SET", read_constrained_extra_nodes, 0},
     {"CONSTRAINED_GENERALIZED_WELD_SPOT", read_constrained_generalized_weld_spot, kIdOption},
     {"CONTACT_AUTOMATIC_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption},
     {"CONTACT_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption},

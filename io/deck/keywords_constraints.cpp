@@ -1,6 +1,7 @@
 // Rigid links between nodes: *CONSTRAINED_NODAL_RIGID_BODY,
-// *CONSTRAINED_SPOTWELD and *CONSTRAINED_GENERALIZED_WELD_SPOT. Each becomes
-// a NodalRigidBody; the node sets they name are expanded in
+// *CONSTRAINED_SPOTWELD and *CONSTRAINED_GENERALIZED_WELD_SPOT (each a
+// NodalRigidBody), and *CONSTRAINED_EXTRA_NODES_NODE/_SET (nodes joining a
+// rigid part's body); the node sets they name are expanded in
 // resolve_references. Welds do not fail here: a card asking for failure
 // (forces, time, strain) is listed as unsupported physics.
 #include "io/deck/card_checks.hpp"
@@ -76,6 +77,27 @@ void read_constrained_generalized_weld_spot(KeywordCards& cards, const KeywordOp
     }
     add_body(state, std::move(weld), node_set, cards.keyword());
   } while (cards.has_more());
+}
+
+// One card a node (or node set): PID NID/NSID IFLAG. IFLAG 1 (leave the
+// extra nodes out of the body's mass and inertia) is unsupported physics.
+void read_constrained_extra_nodes(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  const bool node_set = cards.keyword().find("_SET") != std::string::npos;
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields fields(*card, cards.keyword(), kStandardLayout);
+    ExtraNodes extra;
+    extra.part = fields.id(1, "PID");
+    const GlobalId target = fields.id(2, node_set ? "NSID" : "NID");
+    if (fields.option(3, "IFLAG") != 0) state.unsupported_option(cards.keyword(), "IFLAG", card->where());
+    extra.where = card->where();
+    if (node_set) {
+      state.extra_node_sets.push_back({state.model.extra_nodes.size(), target, cards.keyword()});
+    } else {
+      extra.nodes = {target};
+    }
+    state.model.extra_nodes.push_back(std::move(extra));
+  }
 }
 
 }  // namespace mc

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <sstream>
 #include <utility>
 
@@ -258,6 +259,13 @@ void check_point_masses(const Model& m, const IdIndex& nodes) {
   }
 }
 
+bool is_rigid_part(const Model& m, GlobalId part) {
+  const auto p = m.parts.find(part);
+  if (p == m.parts.end()) return false;
+  const auto mat = m.materials.find(p->second.material);
+  return mat != m.materials.end() && mat->second.kind == MaterialKind::Rigid;
+}
+
 // A node moves with at most one rigid body: two nodal rigid bodies, or one
 // and a rigid part, may not share it (LS-DYNA would need them merged).
 void check_nodal_rigid_bodies(const Model& m, const IdIndex& nodes) {
@@ -275,15 +283,40 @@ void check_nodal_rigid_bodies(const Model& m, const IdIndex& nodes) {
   }
   if (owner.empty()) return;
   for (const Shell& shell : m.shells) {
-    const auto part = m.parts.find(shell.part);
-    if (part == m.parts.end()) continue;
-    const auto mat = m.materials.find(part->second.material);
-    if (mat == m.materials.end() || mat->second.kind != MaterialKind::Rigid) continue;
+    if (!is_rigid_part(m, shell.part)) continue;
     for (GlobalId node : shell.nodes) {
       if (const auto it = owner.find(node); it != owner.end()) {
         fail(it->second->where, "nodal rigid body: node " + id_text(node) + " belongs to rigid part " +
                                     id_text(shell.part) + " (a node moves with one rigid body)");
       }
+    }
+  }
+}
+
+// *CONSTRAINED_EXTRA_NODES: the part must be rigid, and an extra node may
+// move with that body only.
+void check_extra_nodes(const Model& m, const IdIndex& nodes) {
+  if (m.extra_nodes.empty()) return;
+  std::map<GlobalId, GlobalId> body_of;  // node -> the rigid part it moves with
+  for (const Shell& shell : m.shells)
+    if (is_rigid_part(m, shell.part))
+      for (GlobalId node : shell.nodes) body_of.emplace(node, shell.part);
+  std::set<GlobalId> in_nodal_body;
+  for (const NodalRigidBody& body : m.nodal_rigid_bodies) in_nodal_body.insert(body.nodes.begin(), body.nodes.end());
+  for (const ExtraNodes& extra : m.extra_nodes) {
+    const std::string what = "extra nodes of part " + id_text(extra.part);
+    if (m.parts.count(extra.part) == 0) fail(extra.where, what + ": the part is not defined");
+    if (!is_rigid_part(m, extra.part)) fail(extra.where, what + ": the part is not rigid (*MAT_RIGID)");
+    if (extra.nodes.empty()) fail(extra.where, what + ": its node set is empty");
+    check_node_list(extra.nodes, nodes, extra.where, what);
+    for (GlobalId node : extra.nodes) {
+      const std::string moves = what + ": node " + id_text(node);
+      if (in_nodal_body.count(node) != 0)
+        fail(extra.where, moves + " is in a nodal rigid body (a node moves with one rigid body)");
+      const auto [it, added] = body_of.emplace(node, extra.part);
+      if (!added && it->second != extra.part)
+        fail(extra.where, moves + " already moves with rigid part " + id_text(it->second) +
+                              " (a node moves with one rigid body)");
     }
   }
 }
@@ -336,6 +369,7 @@ void validate_model(const Model& m) {
   check_conditions(m, nodes);
   check_point_masses(m, nodes);
   check_nodal_rigid_bodies(m, nodes);
+  check_extra_nodes(m, nodes);
   check_contacts(m);
   check_controls(m);
 }

@@ -114,6 +114,11 @@ void setup_rigid_bodies(const Model& model, const LocalMesh& mesh, State& s) {
     if (body < 0) continue;
     for (int c = 0; c < 4; ++c) members[body].insert(mesh.element_nodes[e][c]);
   }
+  // Extra nodes join their part's body (part bodies come first).
+  for (const ExtraNodes& extra : model.extra_nodes)
+    for (std::size_t b = 0; b < members.size(); ++b)
+      if (s.rigid_bodies[b].part_id == extra.part)
+        for (int node : local_nodes(mesh, extra.nodes)) members[b].insert(node);
   for (std::size_t b = 0; b < members.size(); ++b)
     s.rigid_bodies[b].nodes.assign(members[b].begin(), members[b].end());
 }

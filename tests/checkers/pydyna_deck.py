@@ -6,11 +6,13 @@ The deck: a 10 x 10 plate of elastic Belytschko-Tsay shells (NIP 0, which
 LS-DYNA reads as 2; the upper half written as *ELEMENT_SHELL_THICKNESS with
 twice the section's thickness T, averaged over unequal corners), with an
 *ELEMENT_MASS on the centre node and an *ELEMENT_MASS_NODE_SET on the middle
-row of nodes (a *SET_NODE_LIST in PyDYNA's layout) flying at -15 mm/s in x (mm, s, t units), every node given its velocity
+row of nodes (a *SET_NODE_LIST in PyDYNA's layout), and a *MAT_RIGID strip
+5 mm beyond the plate's edge holding the edge nodes as
+*CONSTRAINED_EXTRA_NODES_SET flying at -15 mm/s in x (mm, s, t units), every node given its velocity
 by its own *INITIAL_VELOCITY_NODE, with *PARAMETER / *PARAMETER_EXPRESSION
 cards in PyDYNA's layout (left-aligned values) and *CONTROL_BULK_VISCOSITY.
 Nothing restrains the plate, so it translates rigidly: the kinetic energy
-must stay 1/2 (rho 1.5 T A + the point masses) v^2 (closed form, relative 1e-9), at np 1 and np 2
+must stay 1/2 (rho 1.5 T A + the point masses + the strip) v^2 (closed form, relative 1e-9), at np 1 and np 2
 alike (total energy agreeing to 1e-12 relative).
 
 usage: pydyna_deck.py MPIEXEC_ARGS BINARY WORKDIR
@@ -30,6 +32,7 @@ except ImportError as error:
 
 RHO, E, NU, T, V, SIZE, N = 7.85e-9, 210000.0, 0.3, 1.2, -15.0, 100.0, 10
 POINT_MASS, ROW_MASS = 5e-5, 1e-4  # t: *ELEMENT_MASS on the centre node, _NODE_SET on the middle row
+RIGID_RHO, RIGID_W = 2e-8, 10.0      # a rigid 10 mm strip beyond x = SIZE holding the edge as extra nodes
 
 
 def write_deck(path):
@@ -57,16 +60,27 @@ def write_deck(path):
     # The upper half: 2T on average over corners 1.5T, 2.5T, 1.5T, 2.5T.
     shells(kwd.ElementShellThickness, range(N // 2, N), n5=0, n6=0, n7=0, n8=0,
            thic1=1.5 * T, thic2=2.5 * T, thic3=1.5 * T, thic4=2.5 * T)
-    deck.append(kwd.Part(parts=pd.DataFrame({"heading": ["plate"], "pid": [1], "secid": [1], "mid": [1]})))
+    deck.append(kwd.Part(parts=pd.DataFrame({"heading": ["plate", "strip"], "pid": [1, 2], "secid": [1, 1],
+                                             "mid": [1, 2]})))
     deck.append(kwd.SectionShell(secid=1, elform=2, nip=0, t1=T, t2=T, t3=T, t4=T))
     deck.append(kwd.MatElastic(mid=1, ro=RHO, e=E, pr=NU))
+    deck.append(kwd.MatRigid(mid=2, ro=RIGID_RHO, e=E, pr=NU))
+    strip = [9001, 9002, 9003, 9004]
+    deck.append(kwd.Node(nodes=pd.DataFrame({"nid": strip, "x": [SIZE + 5, SIZE + 5 + RIGID_W] * 2,
+                                             "y": [0.0, 0.0, SIZE, SIZE], "z": [0.0] * 4})))
+    deck.append(kwd.ElementShell(elements=pd.DataFrame({"eid": [9001], "pid": [2], "n1": [9001], "n2": [9002],
+                                                        "n3": [9004], "n4": [9003]})))
+    edge = kwd.SetNodeList(sid=4)
+    edge.nodes = pd.Series([node(N, j) for j in range(N + 1)])
+    deck.append(edge)
+    deck.append(kwd.ConstrainedExtraNodesSet(pid=2, nsid=4))
     deck.append(kwd.ElementMass(eid=1001, nid=node(N // 2, N // 2), mass=POINT_MASS))
     row = kwd.SetNodeList(sid=3)
     row.nodes = pd.Series([node(i, N // 2) for i in range(N + 1)])
     deck.append(row)
     deck.append(kwd.ElementMassNodeSet(eid=1002, nsid=3, mass=ROW_MASS))
-    for i, j in ids:
-        deck.append(kwd.InitialVelocityNode(nid=node(i, j), vx=V))
+    for n in [node(i, j) for i, j in ids] + strip:
+        deck.append(kwd.InitialVelocityNode(nid=n, vx=V))
     with open(path, "w") as f:
         f.write(deck.write())
 
@@ -87,7 +101,7 @@ def main():
     os.makedirs(workdir, exist_ok=True)
     deck = os.path.join(workdir, "pydyna_plate.k")
     write_deck(deck)
-    expected = 0.5 * (RHO * 1.5 * T * SIZE * SIZE + POINT_MASS + ROW_MASS) * V * V
+    expected = 0.5 * (RHO * 1.5 * T * SIZE * SIZE + POINT_MASS + ROW_MASS + RIGID_RHO * T * RIGID_W * SIZE) * V * V
     reports = {np_: run(mpiexec, binary, deck, os.path.join(workdir, f"np{np_}"), np_) for np_ in (1, 2)}
     for np_, r in reports.items():
         first, last = r["energy_first"]["kinetic"], r["energy_last"]["kinetic"]
@@ -95,7 +109,7 @@ def main():
               f"cycles {r['cycles']}")
         for value in (first, last):
             if abs(value - expected) > 1e-9 * expected:
-                sys.exit(f"np={np_}: kinetic energy {value} is not 1/2 (rho 1.5 T A + point masses) v^2 = {expected}")
+                sys.exit(f"np={np_}: kinetic energy {value} is not 1/2 (rho 1.5 T A + point masses + strip) v^2 = {expected}")
     totals = [reports[n]["energy_last"]["total"] for n in (1, 2)]
     if abs(totals[0] - totals[1]) > 1e-12 * abs(totals[0]):
         sys.exit(f"np 1 and 2 differ: total energy {totals[0]} vs {totals[1]}")
