@@ -263,5 +263,23 @@ TEST(KeywordReaderKeywords, ExtraNodesJoinARigidPart) {
             std::string::npos);
 }
 
+// *MAT_RIGID card 2: CMO +1 with CON1 (translations) and CON2 (rotations),
+// codes 0 none, 1 x, 2 y, 3 z, 4 xy, 5 yz, 6 zx, 7 xyz; CMO -1 (local) is
+// unsupported physics.
+TEST(KeywordReaderKeywords, MatRigidGlobalConstraintsBecomeFixedBits) {
+  const auto rigid = [](const std::string& card2) {
+    return minimal_deck("*PART\nrigid\n2,1,2\n*MAT_RIGID\n2,7.8e-9,2e5,0.3\n" + card2);
+  };
+  EXPECT_EQ(read(rigid("1.0,4,7\n")).materials.at(2).rigid_fixed, 1 | 2 | 8 | 16 | 32);
+  EXPECT_EQ(read(rigid("1.0,6,3\n")).materials.at(2).rigid_fixed, 4 | 1 | 32);
+  EXPECT_EQ(read(rigid("0,7,7\n")).materials.at(2).rigid_fixed, 0);
+  const std::string bad_code = rigid("1.0,8\n");
+  EXPECT_EQ(error_of(bad_code), "deck.k:" + std::to_string(line_of(bad_code, "1.0,8")) +
+                                    ": field 2 (CON1) of *MAT_RIGID: must be 0 to 7 (0 none, 1 x, 2 y, 3 z, 4 xy, 5 "
+                                    "yz, 6 zx, 7 xyz)");
+  EXPECT_NE(error_of(rigid("-1.0,0,111000\n")).find("*MAT_RIGID (CMO -1 (local constraints)) x1"), std::string::npos);
+  EXPECT_NE(error_of(rigid("2.0\n")).find("field 1 (CMO) of *MAT_RIGID: must be 0 (none), +1"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace mc

@@ -5,7 +5,9 @@
 // (1e-9 relative); the welds drag the upper plate along; momentum is kept.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <cstdio>
 
 #include "decomposition/subdomain/local_mesh.hpp"
 #include "miniapp/state/state_builder.hpp"
@@ -97,6 +99,55 @@ void expect_rigid_links(bool one_body) {
 TEST(NodalRigidBodies, SpotWeldsKeepTheirLengthAndDragTheOtherPlate) { expect_rigid_links(false); }
 
 TEST(NodalRigidBodies, ANodalRigidBodyOfEightNodesMovesRigidly) { expect_rigid_links(true); }
+
+// *MAT_RIGID CMO +1, CON1 7 (no translation), CON2 4 (no x, y rotation): a
+// 10 mm rigid plate started with v = (3, -2, 4) + w x r, w = (0.5, 0.2, 1.0)
+// /ms about its centre may only spin about z, at w_z = L_z / I_zz = 1.0 (the
+// plate's inertia is diagonal about its centre): the centre stays put, the
+// plate stays in z = 0, and after t = 0.5 ms it has turned by 0.5 rad (1 %).
+TEST(NodalRigidBodies, MatRigidGlobalConstraintsLeaveOnlyTheFreeSpin) {
+  test::PlateSpec spec;
+  spec.nx = spec.ny = 2;
+  Model m = test::plate_model(spec);
+  // An elastic copy 50 mm above sets the time step (rigid parts set none).
+  const std::size_t nodes = m.nodes.size(), shells = m.shells.size();
+  for (std::size_t i = 0; i < nodes; ++i) m.nodes.push_back({m.nodes[i].id + kOffset, {m.nodes[i].x[0], m.nodes[i].x[1], 50.0}});
+  for (std::size_t e = 0; e < shells; ++e) {
+    Shell copy = m.shells[e];
+    copy.id += kOffset;
+    copy.part = 2;
+    for (GlobalId& n : copy.nodes) n += kOffset;
+    m.shells.push_back(copy);
+  }
+  m.parts[2] = {2, "elastic", 1, 2, 0, {}};
+  m.materials[2] = m.materials.at(1);
+  m.materials.at(1).kind = MaterialKind::Rigid;
+  m.materials.at(1).rigid_fixed = 7 | 8 | 16;
+  State s = build_state(m, whole_model_mesh(m));
+  const std::array<double, 3> v0 = {3, -2, 4}, w = {0.5, 0.2, 1.0};
+  for (int n = 0; n < s.nodes.count(); ++n) {
+    if (s.nodes.x(n, 2) > 1) continue;  // the elastic copy stays at rest
+    const double r[3] = {s.nodes.x(n, 0) - 5, s.nodes.x(n, 1) - 5, s.nodes.x(n, 2)};
+    s.nodes.v(n, 0) = v0[0] + w[1] * r[2] - w[2] * r[1];
+    s.nodes.v(n, 1) = v0[1] + w[2] * r[0] - w[0] * r[2];
+    s.nodes.v(n, 2) = v0[2] + w[0] * r[1] - w[1] * r[0];
+    for (int k = 0; k < 3; ++k) s.nodes.w(n, k) = w[k];  // nodes turn with the body
+  }
+  int corner = -1;  // the node starting at (10, 10, 0)
+  for (int n = 0; n < s.nodes.count(); ++n)
+    if (s.nodes.x(n, 0) > 9.99 && s.nodes.x(n, 1) > 9.99 && s.nodes.x(n, 2) < 1) corner = n;
+  test::run_quietly(s, 0.5);
+  const RigidBody& body = s.rigid_bodies.at(0);
+  for (int k = 0; k < 3; ++k) EXPECT_NEAR(body.center[k], k < 2 ? 5.0 : 0.0, 1e-12) << k;
+  EXPECT_NEAR(body.omega[0], 0, 1e-15);
+  EXPECT_NEAR(body.omega[1], 0, 1e-15);
+  EXPECT_NEAR(body.omega[2], 1.0, 1e-12);
+  for (int n : body.nodes) EXPECT_NEAR(s.nodes.x(n, 2), 0.0, 1e-12);
+  const double turned = std::atan2(s.nodes.x(corner, 1) - 5, s.nodes.x(corner, 0) - 5) - std::atan2(5.0, 5.0);
+  std::printf("constrained rigid plate: turned %.6f rad in %.6f ms, w = (%g, %g, %.12f)\n", turned, s.time,
+              body.omega[0], body.omega[1], body.omega[2]);
+  EXPECT_NEAR(turned, s.time * 1.0, 0.01 * s.time);
+}
 
 }  // namespace
 }  // namespace mc

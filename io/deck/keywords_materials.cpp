@@ -38,6 +38,15 @@ Material& add_material(ReaderState& state, Material material) {
 }
 
 // MID RO E PR: the first four fields of every supported material.
+// MAT_RIGID CON1/CON2 with CMO +1: 0 none, 1 x, 2 y, 3 z, 4 x and y, 5 y
+// and z, 6 z and x, 7 all three, as bits x 1, y 2, z 4.
+int global_constraint(const CardFields& fields, int field, const char* name) {
+  static constexpr int kBits[8] = {0, 1, 2, 4, 1 | 2, 2 | 4, 4 | 1, 7};
+  const int code = fields.option(field, name);
+  if (code < 0 || code > 7) fields.fail(field, name, "must be 0 to 7 (0 none, 1 x, 2 y, 3 z, 4 xy, 5 yz, 6 zx, 7 xyz)");
+  return kBits[code];
+}
+
 Material read_common_fields(const CardFields& fields, MaterialKind kind) {
   Material material;
   material.kind = kind;
@@ -184,14 +193,22 @@ void read_mat_rigid(KeywordCards& cards, const KeywordOptions& options, ReaderSt
   if (options.title) read_title_card(cards, "the title card");
   const Card& card = cards.require("card 1 (MID RO E PR N COUPLE M ALIAS)");
   const CardFields fields(card, cards.keyword(), kStandardLayout);
-  add_material(state, read_common_fields(fields, MaterialKind::Rigid));
-  // Cards 2 (CMO CON1 CON2) and 3 (LCO or A1..V3) are optional; the
-  // constraints they hold are not supported.
+  Material material = read_common_fields(fields, MaterialKind::Rigid);
+  // Card 2 (CMO CON1 CON2) and card 3 (LCO or A1..V3) are optional. CMO +1
+  // fixes global motions of the body; CMO -1 (a local system) is unsupported.
   if (const Card* card2 = cards.next()) {
     const CardFields constraints(*card2, cards.keyword(), kStandardLayout);
-    if (constraints.real(1, "CMO") != 0.0) state.unsupported_option(cards.keyword(), "CMO/CON1/CON2 constraints", card2->where());
+    const double cmo = constraints.real(1, "CMO");
+    if (cmo == 1.0) {
+      material.rigid_fixed = global_constraint(constraints, 2, "CON1") | (global_constraint(constraints, 3, "CON2") << 3);
+    } else if (cmo == -1.0) {
+      state.unsupported_option(cards.keyword(), "CMO -1 (local constraints)", card2->where());
+    } else if (cmo != 0.0) {
+      constraints.fail(1, "CMO", "must be 0 (none), +1 (global constraints) or -1 (local)");
+    }
     cards.next();
   }
+  add_material(state, material);
   cards.expect_end();
 }
 

@@ -28,6 +28,26 @@ Vec3 solve(const Sym3& i, const Vec3& b) {
           (c02 * b[0] + c12 * b[1] + c22 * b[2]) / det};
 }
 
+// I x = b with the rotations in `fixed` (bits 8, 16, 32) held at zero: their
+// rows and columns become the identity, so the free ones solve I_ff x_f = b_f
+// (the constraint takes whatever moment it needs about the fixed axes).
+Vec3 solve_free(Sym3 i, Vec3 b, int fixed) {
+  static constexpr int kOff[3][2] = {{3, 5}, {3, 4}, {4, 5}};  // xy zx; xy yz; yz zx
+  for (int k = 0; k < 3; ++k) {
+    if (!(fixed & (8 << k))) continue;
+    i[k] = 1;
+    i[kOff[k][0]] = i[kOff[k][1]] = 0;
+    b[k] = 0;
+  }
+  return solve(i, b);
+}
+
+// A fixed translation (bits 1, 2, 4) has no velocity.
+void fix_translations(std::array<double, 3>& velocity, int fixed) {
+  for (int k = 0; k < 3; ++k)
+    if (fixed & (1 << k)) velocity[k] = 0;
+}
+
 // Per body, summed over ranks: [0] mass, [1..3] sum m x, [4..6] sum f (or m v),
 // [7..9] sum x cross f + nodal moments (or angular momentum), [10..15] inertia about the origin.
 constexpr int kSums = 16;
@@ -106,7 +126,8 @@ void initialize_rigid_bodies(State& s, Communicator& comm) {
     Sym3 inertia;
     // Angular momentum about the centre: L_O - c x (M V).
     about_center(in, body.mass, body.center, angular, inertia);
-    body.omega = solve(inertia, angular);
+    body.omega = solve_free(inertia, angular, body.fixed);
+    fix_translations(body.velocity, body.fixed);
     impose_body_velocity(s, body);
   }
 }
@@ -127,8 +148,9 @@ void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {
     about_center(in, body.mass, body.center, moment, inertia);
     // Euler's equations in the global frame: I dw/dt = M - w x (I w).
     const Vec3 gyro = cross(body.omega, multiply(inertia, body.omega));
-    const Vec3 alpha = solve(inertia, {moment[0] - gyro[0], moment[1] - gyro[1], moment[2] - gyro[2]});
+    const Vec3 alpha = solve_free(inertia, {moment[0] - gyro[0], moment[1] - gyro[1], moment[2] - gyro[2]}, body.fixed);
     for (int k = 0; k < 3; ++k) body.omega[k] += alpha[k] * dt_avg;
+    fix_translations(body.velocity, body.fixed);
     impose_body_velocity(s, body);
   }
 }

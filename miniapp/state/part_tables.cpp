@@ -45,6 +45,7 @@ void build_part_tables(const Model& model, State& state) {
     if (p.rigid_body >= 0) {
       RigidBody body;
       body.part_id = id;
+      body.fixed = mat.rigid_fixed;
       state.rigid_bodies.push_back(body);
     }
     state.part_info.push_back({id, part.title, mat.kind == MaterialKind::Rigid});

@@ -70,6 +70,7 @@ struct RigidBody {
   std::vector<int> nodes;     // local nodes moving with the body
   double mass = 0;
   std::array<double, 3> center{}, velocity{}, omega{};
+  int fixed = 0;               // MAT_RIGID CMO +1: fixed x y z rx ry rz (bits 1 .. 32)
 };
 
 struct WallState {
