@@ -8,6 +8,7 @@
 
 #include "contact/contact_phase.hpp"
 #include "contact/contact_setup.hpp"
+#include "contact/initial_penetration.hpp"
 #include "contact/node_segment_penalty.hpp"
 #include "decomposition/subdomain/local_mesh.hpp"
 #include "miniapp/state/contact_mesh_of.hpp"
@@ -232,6 +233,40 @@ TEST(Contact, ErodedShellsAreNoContactSegmentsFromTheNextCycle) {
   EXPECT_EQ(force, 0.0);
   contact.compute(mesh, clock, friction, comm, true);
   EXPECT_EQ(contact.outputs(friction, comm)[0].active_pairs, 0) << "a sort should not find eroded segments";
+}
+
+// Initial penetrations: two 1 mm plates 0.5 mm apart (contact distance 1 mm).
+// The bottom (slave, lower ids) plate's nodes are moved out first, each to
+// the contact distance; the top plate's then find it there and stay, except
+// near the bottom plate's edge, whose nodes went out radially. A second
+// pass moves nothing, and the run starts with no contact energy.
+TEST(ContactSetup, InitialPenetrationsAreMovedOutToTheContactDistance) {
+  Model m = test::colliding_plates(0.5, 0.0, 0.0, 0.0);
+  const Model before = m;
+  const PenetrationFix fix = remove_initial_penetrations(m);
+  std::printf("initial penetrations: %lld nodes moved, largest %.6f mm at node %lld\n",
+              static_cast<long long>(fix.moved), fix.largest, static_cast<long long>(fix.node));
+  EXPECT_NEAR(fix.largest, 0.5, 1e-8);
+  EXPECT_EQ(fix.on_surface, 0);
+  const std::size_t half = m.nodes.size() / 2;
+  std::int64_t straight_down = 0;
+  for (std::size_t n = 0; n < m.nodes.size(); ++n) {
+    if (n >= half) {  // over the bottom plate's flat interior, the top plate finds it moved out already
+      const bool over_flat = before.nodes[n].x[0] > 2 && before.nodes[n].x[1] > 2 && before.nodes[n].x[0] < 18 &&
+                             before.nodes[n].x[1] < 18;
+      if (over_flat) {
+        EXPECT_EQ(m.nodes[n].x, before.nodes[n].x) << "top plate node " << m.nodes[n].id << " moved";
+      }
+      continue;
+    }
+    straight_down += std::fabs(m.nodes[n].x[2] + 0.5) < 1e-8 && std::fabs(m.nodes[n].x[0] - before.nodes[n].x[0]) < 1e-12 &&
+                     std::fabs(m.nodes[n].x[1] - before.nodes[n].x[1]) < 1e-12;
+  }
+  EXPECT_EQ(straight_down, 100);  // the 10 x 10 nodes under the top plate's interior
+  EXPECT_EQ(remove_initial_penetrations(m).moved, 0);
+  State s = build_state(m, whole_model_mesh(m));
+  const RunResult r = test::run_quietly(s, 1e-6);
+  EXPECT_EQ(r.first.contact, 0.0);
 }
 
 }  // namespace

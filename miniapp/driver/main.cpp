@@ -11,6 +11,7 @@
 #include "io/deck/input_error.hpp"
 #include "miniapp/state/distributed_state.hpp"
 #include "miniapp/driver/host_energy.hpp"
+#include "contact/initial_penetration.hpp"
 #include "miniapp/driver/kokkos_session.hpp"
 #include "miniapp/driver/model_source.hpp"
 #include "miniapp/driver/options.hpp"
@@ -71,6 +72,14 @@ int run(mc::Options o, mc::Communicator& comm) {
     if (o.input.empty()) o.input = mc::restart_deck(o.restart);  // r= alone: the deck the set came from
     // Warnings straight to stderr: they must be seen even when a later error ends the read.
     model = mc::load_model(o.input, std::cerr, mc::DeckReadOptions{o.allow_unsupported});
+    const mc::PenetrationFix fix = mc::remove_initial_penetrations(model);
+    if (fix.moved > 0 && !o.quiet)
+      std::printf("  initial penetrations: %lld contact node(s) moved out to the contact distance, the largest by "
+                  "%.4g (node %lld, contact %lld)\n", static_cast<long long>(fix.moved), fix.largest,
+                  static_cast<long long>(fix.node), static_cast<long long>(fix.contact));
+    if (fix.on_surface > 0)
+      std::fprintf(stderr, "minicrash: warning: %lld contact node(s) lie on a segment's mid-surface: no direction "
+                           "to move them out, left as they are\n", static_cast<long long>(fix.on_surface));
     if (!model.ignored_keywords.empty()) {
       std::printf("  WARNING: running without %zu unsupported keyword(s) (--allow-unsupported):\n",
                   model.ignored_keywords.size());

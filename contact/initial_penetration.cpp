@@ -1,0 +1,176 @@
+#include "contact/initial_penetration.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <unordered_map>
+#include <vector>
+
+#include "contact/contact_setup.hpp"
+#include "contact/node_segment_penalty.hpp"
+
+namespace mc {
+namespace {
+
+// The whole model as contact sees a rank's mesh, so build_contact_setup
+// gives the run's segments, sides and thicknesses.
+struct WholeMesh {
+  std::vector<GlobalId> node_ids, shell_ids;
+  std::unordered_map<GlobalId, int> index;
+  ContactMesh mesh;
+};
+
+void build_whole_mesh(const Model& m, WholeMesh& w) {
+  const int nn = static_cast<int>(m.nodes.size()), ne = static_cast<int>(m.shells.size());
+  Vec3View x("penetration.x", nn);
+  for (int n = 0; n < nn; ++n) {
+    w.node_ids.push_back(m.nodes[n].id);
+    w.index.emplace(m.nodes[n].id, n);
+    for (int k = 0; k < 3; ++k) x(n, k) = static_cast<Real>(m.nodes[n].x[k]);
+  }
+  std::map<GlobalId, int> part_index;
+  for (const auto& [id, part] : m.parts) {
+    part_index.emplace(id, static_cast<int>(w.mesh.parts.size()));
+    const Material& mat = m.materials.at(part.material);
+    w.mesh.parts.push_back({id, mat.youngs, mat.poisson});
+  }
+  Conn4View conn("penetration.conn", ne);
+  IntView part("penetration.part", ne);
+  RealView thickness("penetration.thickness", ne);
+  ByteView alive("penetration.alive", ne);
+  for (int e = 0; e < ne; ++e) {
+    const Shell& s = m.shells[e];
+    w.shell_ids.push_back(s.id);
+    for (int c = 0; c < 4; ++c) conn(e, c) = w.index.at(s.nodes[c]);
+    part(e) = part_index.at(s.part);
+    thickness(e) = static_cast<Real>(s.thickness > 0 ? s.thickness
+                                                     : m.sections.at(m.parts.at(s.part).section).thickness);
+    alive(e) = 1;
+  }
+  w.mesh.x = x;
+  w.mesh.node_ids = &w.node_ids;
+  w.mesh.shell_nodes = conn;
+  w.mesh.shell_part = part;
+  w.mesh.shell_thickness = thickness;
+  w.mesh.alive = alive;
+  w.mesh.shell_ids = &w.shell_ids;
+}
+
+using Cell = std::array<std::int64_t, 3>;
+
+struct CellHash {
+  std::size_t operator()(const Cell& c) const {
+    return static_cast<std::size_t>(c[0] * 73856093 ^ c[1] * 19349663 ^ c[2] * 83492791);
+  }
+};
+
+// Each shell's corners, counted once (a triangle's n3 == n4).
+std::vector<std::vector<int>> shells_of_nodes(const ContactMesh& mesh) {
+  std::vector<std::vector<int>> shells_of(static_cast<std::size_t>(mesh.node_count()));
+  for (int e = 0; e < mesh.shell_count(); ++e)
+    for (int c = 0; c < 4; ++c)
+      if (c < 3 || mesh.shell_nodes(e, 3) != mesh.shell_nodes(e, 2)) shells_of[mesh.shell_nodes(e, c)].push_back(e);
+  return shells_of;
+}
+
+void fix_interface(const InterfaceSetup& in, const ContactMesh& mesh, const std::vector<std::vector<int>>& shells_of,
+                   std::vector<std::array<double, 3>>& x, PenetrationFix& fix) {
+  const std::size_t segments = in.segment_element.size();
+  if (segments == 0) return;
+  double reach = 0;
+  for (double h : in.node_half_thickness) reach = std::max(reach, h);
+  reach += *std::max_element(in.segment_half_thickness.begin(), in.segment_half_thickness.end());
+  // A segment goes into every cell its box, grown by the reach and by the
+  // reach again (earlier moves shift its corners by at most that), covers:
+  // a node then finds every segment it can touch in its own cell.
+  const double h = std::max(in.total_segment_size / static_cast<double>(segments), 2 * reach);
+  const auto cell_index = [h](double v) { return static_cast<std::int64_t>(std::floor(v / h)); };
+  std::unordered_map<Cell, std::vector<int>, CellHash> cells;
+  for (std::size_t g = 0; g < segments; ++g) {
+    double lo[3] = {1e300, 1e300, 1e300}, hi[3] = {-1e300, -1e300, -1e300};
+    for (int corner = 0; corner < 4; ++corner)
+      for (int k = 0; k < 3; ++k) {
+        const double v = x[mesh.shell_nodes(in.segment_element[g], corner)][k];
+        lo[k] = std::min(lo[k], v - 2 * reach);
+        hi[k] = std::max(hi[k], v + 2 * reach);
+      }
+    for (std::int64_t i = cell_index(lo[0]); i <= cell_index(hi[0]); ++i)
+      for (std::int64_t j = cell_index(lo[1]); j <= cell_index(hi[1]); ++j)
+        for (std::int64_t k = cell_index(lo[2]); k <= cell_index(hi[2]); ++k)
+          cells[{i, j, k}].push_back(static_cast<int>(g));
+  }
+  // The run's search leaves out a segment's one-ring (nodes of the shells
+  // touching it): so does this check.
+  const auto in_one_ring = [&](int node, int e) {
+    for (int f : shells_of[node])
+      for (int c = 0; c < 4; ++c)
+        for (int d = 0; d < 4; ++d)
+          if (mesh.shell_nodes(f, c) == mesh.shell_nodes(e, d)) return true;
+    return false;
+  };
+  std::vector<std::size_t> order(in.node_local.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return (*mesh.node_ids)[in.node_local[a]] < (*mesh.node_ids)[in.node_local[b]];
+  });
+  for (std::size_t slot : order) {
+    const int node = in.node_local[slot];
+    double* p = x[node].data();
+    double deepest = 0, out[3] = {0, 0, 0};
+    bool on_surface = false;
+    const auto found = cells.find({cell_index(p[0]), cell_index(p[1]), cell_index(p[2])});
+    if (found != cells.end()) {
+      for (int g : found->second) {
+        if (!sides_meet(in.node_bits[slot], in.segment_bits[g])) continue;
+        const int e = in.segment_element[g];
+        if (in_one_ring(node, e)) continue;
+        double corners[4][3];
+        for (int c = 0; c < 4; ++c)
+          for (int k = 0; k < 3; ++k) corners[c][k] = x[mesh.shell_nodes(e, c)][k];
+        const double distance = in.node_half_thickness[slot] + in.segment_half_thickness[g];
+        const SegmentPoint q = closest_on_segment(p, corners, mesh.shell_nodes(e, 2) == mesh.shell_nodes(e, 3));
+        if (!(q.distance2 < distance * distance)) continue;
+        const double d = std::sqrt(q.distance2);
+        if (!(d > 1e-12 * distance)) {
+          on_surface = true;
+          continue;
+        }
+        if (distance - d > deepest) {
+          deepest = distance - d;
+          for (int k = 0; k < 3; ++k) out[k] = (p[k] - q.x[k]) / d;
+        }
+      }
+    }
+    fix.on_surface += on_surface && deepest == 0;
+    if (deepest == 0) continue;
+    // A hair beyond the contact distance, so rounding cannot leave it inside.
+    const double move = deepest + 1e-9 * reach;
+    for (int k = 0; k < 3; ++k) p[k] += move * out[k];
+    ++fix.moved;
+    if (move > fix.largest) {
+      fix.largest = move;
+      fix.node = (*mesh.node_ids)[node];
+      fix.contact = in.id;
+    }
+  }
+}
+
+}  // namespace
+
+PenetrationFix remove_initial_penetrations(Model& model) {
+  PenetrationFix fix;
+  if (model.contacts.empty()) return fix;
+  WholeMesh whole;
+  build_whole_mesh(model, whole);
+  const ContactSetup setup = build_contact_setup(model, whole.mesh);
+  std::vector<std::array<double, 3>> x(model.nodes.size());
+  for (std::size_t n = 0; n < x.size(); ++n) x[n] = model.nodes[n].x;
+  const std::vector<std::vector<int>> shells_of = shells_of_nodes(whole.mesh);
+  for (std::size_t i = 0; i < setup.interfaces.size(); ++i)
+    if (!(model.contacts[i].birth > 0)) fix_interface(setup.interfaces[i], whole.mesh, shells_of, x, fix);
+  for (std::size_t n = 0; n < x.size(); ++n) model.nodes[n].x = x[n];
+  return fix;
+}
+
+}  // namespace mc
