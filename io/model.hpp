@@ -43,6 +43,9 @@ struct Material {
   double tangent = 0;        // ETAN (used when no curve is given)
   double fail_strain = 0;    // FAIL: effective plastic strain at erosion, 0 = none
   GlobalId hardening_curve = 0;  // LCSS: effective stress vs effective plastic strain
+  // Cowper-Symonds rate scaling of the yield stress, 1 + (rate / C)^(1/P)
+  // (MAT_024 C, P; MAT_003 SRC, SRP); rate_c 0: rate-independent.
+  double rate_c = 0, rate_p = 0;
   // MAT_RIGID CMO +1: the body's fixed global motions, bits x y z rx ry rz
   // (1, 2, 4, 8, 16, 32; rotations about its centre of mass).
   int rigid_fixed = 0;

@@ -92,7 +92,7 @@ inline std::string describe(const Model& m) {
   for (const auto& [id, mat] : m.materials) {
     out << "material " << id << ' ' << static_cast<int>(mat.kind) << ' ' << mat.density << ' ' << mat.youngs << ' '
         << mat.poisson << ' ' << mat.yield << ' ' << mat.tangent << ' ' << mat.fail_strain << ' ' << mat.hardening_curve
-        << '\n';
+        << ' ' << mat.rate_c << ' ' << mat.rate_p << '\n';
   }
   for (const auto& [id, c] : m.curves) {
     out << "curve " << id;

@@ -163,14 +163,36 @@ TEST(KeywordReaderLsDyna, PlasticKinematicWithIsotropicHardeningIsBilinearPlasti
   EXPECT_DOUBLE_EQ(mat.yield, 0.25);
   EXPECT_DOUBLE_EQ(mat.tangent, 2.1);
   EXPECT_DOUBLE_EQ(mat.fail_strain, 0.4);
-  // LS-DYNA's default BETA is 0 (kinematic hardening), and rate effects change the answer: both are refused.
+  // LS-DYNA's default BETA is 0 (kinematic hardening): refused. SRC/SRP are read (Cowper-Symonds).
   const std::string deck = with_material_card("*MAT_003\n1,7.8e-9,210.,0.3,0.25,2.1\n40.,5.\n");
   const std::string error = error_of(deck);
   const int card1 = line_of(deck, "*MAT_003") + 1;
-  EXPECT_NE(error.find("  *MAT_003 (BETA < 1) x1 (first at deck.k:" + std::to_string(card1) + ")\n"), std::string::npos)
+  EXPECT_NE(error.find("  *MAT_003 (BETA < 1) x1 (first at deck.k:" + std::to_string(card1) + ")"), std::string::npos)
       << error;
-  EXPECT_NE(error.find("  *MAT_003 (SRC/SRP) x1 (first at deck.k:" + std::to_string(card1 + 1) + ")"), std::string::npos)
-      << error;
+  EXPECT_EQ(error.find("SRC"), std::string::npos) << error;
+  const Material& rated =
+      read(with_material_card("*MAT_003\n1,7.8e-9,210.,0.3,0.25,2.1,1.0\n40.,5.\n")).materials.at(1);
+  EXPECT_DOUBLE_EQ(rated.rate_c, 40.0);
+  EXPECT_DOUBLE_EQ(rated.rate_p, 5.0);
+}
+
+TEST(KeywordReaderLsDyna, CowperSymondsRateParametersAreReadAndChecked) {
+  const Material& mat =
+      read(with_material_card("*MAT_024\n1,7.8e-9,210.,0.3,0.25,2.1\n0.0404,5\n")).materials.at(1);
+  EXPECT_DOUBLE_EQ(mat.rate_c, 0.0404);
+  EXPECT_DOUBLE_EQ(mat.rate_p, 5.0);
+  // C 0: rate-independent, as in LS-DYNA, whatever P says.
+  EXPECT_EQ(read(with_material_card("*MAT_024\n1,7.8e-9,210.,0.3,0.25,2.1\n0,5\n")).materials.at(1).rate_c, 0.0);
+  const std::string no_p = with_material_card("*MAT_024\n1,7.8e-9,210.,0.3,0.25,2.1\n0.0404\n");
+  EXPECT_EQ(error_of(no_p), "deck.k:" + std::to_string(line_of(no_p, "0.0404")) +
+                                ": field 2 (P) of *MAT_024: must be positive when C is given");
+  const std::string negative = with_material_card("*MAT_003\n1,7.8e-9,210.,0.3,0.25,2.1,1.0\n-1,5\n");
+  EXPECT_EQ(error_of(negative), "deck.k:" + std::to_string(line_of(negative, "-1,5")) +
+                                    ": field 1 (SRC) of *MAT_003: must not be negative");
+  // A strain-rate curve is still an unsupported option.
+  EXPECT_NE(error_of(with_material_card("*MAT_024\n1,7.8e-9,210.,0.3,0.25,2.1\n0,0,0,7\n"))
+                .find("*MAT_024 (LCSR strain rate) x1"),
+            std::string::npos);
 }
 
 TEST(KeywordReaderLsDyna, WeldsAndNodalRigidBodiesBecomeRigidBodiesOfNodes) {

@@ -1,6 +1,7 @@
 // MAT_024 (piecewise linear plasticity) against the closed-form uniaxial curve.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 
 #include "miniapp/materials/piecewise_linear_plasticity.hpp"
@@ -36,7 +37,7 @@ double uniaxial_stress_at(const MaterialParams& m, const Real* cx, const Real* c
     for (int it = 0; it < 50; ++it) {
       std::copy(s, s + 3, trial);
       const Real inc[3] = {Real(de), Real(lateral), 0};
-      dep = plastic_plane_stress_update(m, cx, cy, inc, trial, epsp);
+      dep = plastic_plane_stress_update<Real>(m, cx, cy, inc, Real(1), trial, Real(epsp));
       const double r = trial[1];
       if (std::fabs(r) < 1e-13) break;
       const double next = it == 0 ? lateral - r / m.plate_modulus : lateral - r * (lateral - previous) / (r - r_prev);
@@ -82,6 +83,39 @@ TEST(MaterialPlasticity, UniaxialPathFollowsHardeningCurveTo1em8) {
     EXPECT_NEAR(sigma, yield, 1e-8) << "strain " << strain;
     EXPECT_NEAR(strain, sigma / 210.0 + epsp, 1e-10) << "strain " << strain;
   }
+}
+
+// Cowper-Symonds (MAT_024 C/P, VP 0): perfectly plastic flow at a fixed
+// strain rate settles on SIGY (1 + (rate / C)^(1/P)), rate = sqrt(d_ij d_ij)
+// with d_zz = -(d_xx + d_yy). Mild steel's C = 40.4 /s, P = 5, at 100 /s
+// (ms units): beta = 2.1987. Two paths with closed-form rates: pure shear
+// (rate = gamma_dot / sqrt 2, sxy = beta SIGY / sqrt 3) and equibiaxial
+// stretch (rate = sqrt 6 e_dot, sxx = syy = beta SIGY).
+TEST(MaterialPlasticity, CowperSymondsFlowStressIsTheClosedFormFactorTimesYieldTo1em12) {
+  MaterialParams m = steel_024(0.3, 0);
+  m.rate_c = 0.0404;
+  m.rate_inv_p = 0.2;
+  const double rate = 0.1, dt = 1e-3;
+  const double beta = 1 + std::pow(rate / 0.0404, 0.2);
+  auto flow = [&](Real exx, Real eyy, Real gxy) {
+    Real s[3] = {0, 0, 0};
+    Real epsp = 0;
+    for (int i = 0; i < 300; ++i) {
+      const Real de[3] = {exx, eyy, gxy};
+      epsp += plastic_plane_stress_update<Real>(m, nullptr, nullptr, de, dt, s, epsp);
+    }
+    EXPECT_GT(epsp, 0.01);
+    return std::array<Real, 3>{s[0], s[1], s[2]};
+  };
+  const auto shear = flow(0, 0, Real(std::sqrt(2.0) * rate * dt));
+  EXPECT_NEAR(std::sqrt(3.0) * shear[2], beta * 0.3, 1e-12 * 0.3);
+  const Real e = Real(rate * dt / std::sqrt(6.0));
+  const auto biaxial = flow(e, e, 0);
+  EXPECT_NEAR(biaxial[0], beta * 0.3, 1e-12 * 0.3);
+  EXPECT_NEAR(biaxial[1], beta * 0.3, 1e-12 * 0.3);
+  // C 0: the factor is exactly 1, rate-independent flow at SIGY.
+  m.rate_c = 0;
+  EXPECT_NEAR(flow(e, e, 0)[0], 0.3, 1e-12 * 0.3);
 }
 
 }  // namespace

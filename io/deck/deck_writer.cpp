@@ -69,7 +69,7 @@ void write_parts(const Model& m, std::ostream& o) {
         const bool internal = mat.hardening_curve < 0;
         o << "*MAT_PIECEWISE_LINEAR_PLASTICITY\n" << id << "," << g(mat.density) << "," << g(mat.youngs) << ","
           << g(mat.poisson) << "," << g(mat.yield) << "," << g(mat.tangent) << "," << g(mat.fail_strain) << "\n";
-        o << "0,0," << (internal ? 0 : mat.hardening_curve) << "\n";
+        o << g(mat.rate_c) << "," << g(mat.rate_p) << "," << (internal ? 0 : mat.hardening_curve) << "\n";
         if (internal) {
           const Curve& c = m.curves.at(mat.hardening_curve);
           for (std::size_t i = 0; i < c.x.size(); ++i) o << g(c.x[i]) << (i + 1 < c.x.size() ? "," : "\n");

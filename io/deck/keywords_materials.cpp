@@ -104,6 +104,20 @@ Material read_bilinear_fields(const CardFields& fields) {
   return material;
 }
 
+// Cowper-Symonds rate parameters (MAT_024 C, P; MAT_003 SRC, SRP): C 0
+// leaves the material rate-independent, as in LS-DYNA.
+void read_cowper_symonds(const CardFields& fields, int c_field, const char* c_name, int p_field,
+                         const char* p_name, Material& material) {
+  const double c = fields.real(c_field, c_name);
+  const double p = fields.real(p_field, p_name);
+  if (c < 0.0) fields.fail(c_field, c_name, "must not be negative");
+  if (p < 0.0) fields.fail(p_field, p_name, "must not be negative");
+  if (c > 0.0 && p == 0.0) fields.fail(p_field, p_name, std::string("must be positive when ") + c_name + " is given");
+  if (c == 0.0) return;
+  material.rate_c = c;
+  material.rate_p = p;
+}
+
 }  // namespace
 
 void read_mat_elastic(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
@@ -135,9 +149,8 @@ void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOpti
   GlobalId curve_id = 0;
   if (const Card* card2 = cards.next()) {
     const CardFields fields(*card2, cards.keyword(), kStandardLayout);
-    if (fields.real(1, "C") != 0.0 || fields.real(2, "P") != 0.0 || fields.integer(4, "LCSR") != 0) {
-      state.unsupported_option(cards.keyword(), "C/P/LCSR strain rate", card2->where());
-    }
+    read_cowper_symonds(fields, 1, "C", 2, "P", material);
+    if (fields.integer(4, "LCSR") != 0) state.unsupported_option(cards.keyword(), "LCSR strain rate", card2->where());
     curve_id = fields.integer(3, "LCSS");
     if (curve_id < 0) fields.fail(3, "LCSS", "curve id must not be negative");
     if (fields.real(5, "VP") != 0.0) state.unsupported_option(cards.keyword(), "VP", card2->where());
@@ -157,9 +170,9 @@ void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOpti
 
 // *MAT_PLASTIC_KINEMATIC (MAT_003): bilinear elastic-plastic. With BETA 1
 // (isotropic hardening) it is MAT_024 with SIGY, ETAN and FAIL = FS, which
-// is how it runs. Kinematic hardening (BETA < 1), Cowper-Symonds rate
-// effects (SRC, SRP) and VP are not modelled: they stop the read as
-// unsupported physics (--allow-unsupported runs without them).
+// is how it runs, Cowper-Symonds rate effects (SRC, SRP) included.
+// Kinematic hardening (BETA < 1) and VP are not modelled: they stop the
+// read as unsupported physics (--allow-unsupported runs without them).
 void read_mat_plastic_kinematic(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   if (options.title) read_title_card(cards, "the title card");
   const Card& card1 = cards.require("card 1 (MID RO E PR SIGY ETAN BETA)");
@@ -175,9 +188,7 @@ void read_mat_plastic_kinematic(KeywordCards& cards, const KeywordOptions& optio
   }
   if (const Card* card2 = cards.next()) {
     const CardFields fields(*card2, cards.keyword(), kStandardLayout);
-    if (fields.real(1, "SRC") != 0.0 || fields.real(2, "SRP") != 0.0) {
-      state.unsupported_option(cards.keyword(), "SRC/SRP", card2->where());
-    }
+    read_cowper_symonds(fields, 1, "SRC", 2, "SRP", material);
     const double fail = fields.real(3, "FS");
     if (fail < 0.0) fields.fail(3, "FS", "failure by a user subroutine or table (FS < 0) is not supported");
     material.fail_strain = fail >= kNoFailureThreshold ? 0.0 : fail;

@@ -21,7 +21,7 @@ struct ElasticMaterial {
   static constexpr bool plastic_strain = false;
   static void fill(const Material&, const Model&, CurveTable&, MaterialParams&) {}
   template <class T>
-  KOKKOS_INLINE_FUNCTION static T update(const MaterialParams& m, const Real*, const Real*, const T de[3], T s[3],
+  KOKKOS_INLINE_FUNCTION static T update(const MaterialParams& m, const Real*, const Real*, const T de[3], Real, T s[3],
                                          const T&) {
     elastic_plane_stress_update(m, de, s);
     return T(0);

@@ -22,6 +22,8 @@ struct MaterialParams {
   Real yield = 0;             // SIGY (or first curve ordinate)
   Real plastic_modulus = 0;   // E*Etan/(E-Etan), used without a curve
   Real fail_strain = 0;       // 0: no erosion
+  Real rate_c = 0;            // Cowper-Symonds C (0: rate-independent)
+  Real rate_inv_p = 0;        // and 1/P
   int curve_begin = 0, curve_end = 0;  // hardening curve points [begin, end) in the curve table
 };
 

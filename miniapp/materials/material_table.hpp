@@ -39,13 +39,14 @@ KOKKOS_INLINE_FUNCTION bool has_plastic_strain(int code) {
   return detail::for_code(Materials{}, code, [](auto m) { return decltype(m)::plastic_strain; });
 }
 
-// One point's stress update with strain increment de: s is the old stress
-// on entry, the new one on exit; returns the effective plastic strain increment.
+// One point's stress update with strain increment de over the step dt: s is
+// the old stress on entry, the new one on exit; returns the effective
+// plastic strain increment.
 template <class T>
 KOKKOS_INLINE_FUNCTION T material_update(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                         const T de[3], T s[3], const T& epsp) {
+                                         const T de[3], Real dt, T s[3], const T& epsp) {
   return detail::for_code(Materials{}, m.kind, [&](auto mat) {
-    return decltype(mat)::template update<T>(m, curve_x, curve_y, de, s, epsp);
+    return decltype(mat)::template update<T>(m, curve_x, curve_y, de, dt, s, epsp);
   });
 }
 

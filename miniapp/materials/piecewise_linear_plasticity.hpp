@@ -35,6 +35,24 @@ KOKKOS_INLINE_FUNCTION void hardening(const MaterialParams& m, const Real* curve
   sigy = curve_y[i] + slope * (epsp - curve_x[i]);
 }
 
+// Cowper-Symonds factor 1 + (rate / C)^(1/P) on the yield stress and the
+// hardening slope, where rate = sqrt(d_ij d_ij) of the total strain rate
+// (LS-DYNA Keyword User's Manual vol. II, *MAT_024 and *MAT_003 remarks;
+// Cowper & Symonds 1957). A shell point has its in-plane rates; its
+// thickness rate is taken as -(dxx + dyy), plastic incompressibility (the
+// rate matters where the point flows), and transverse shear is left out.
+// de[2] is the engineering shear increment, so d_xy = de[2] / 2 dt.
+template <class T>
+KOKKOS_INLINE_FUNCTION T rate_factor(const MaterialParams& m, const T de[3], Real dt) {
+  if (!(m.rate_c > 0) || !(dt > 0)) return T(1);
+  const T dzz = -(de[0] + de[1]);
+  const T dxy = Real(0.5) * de[2];
+  const T rate = vsqrt(de[0] * de[0] + de[1] * de[1] + dzz * dzz + Real(2) * dxy * dxy) / dt;
+  return Lanes<T>::make([&](int l) {
+    return Real(1) + static_cast<Real>(std::pow(Lanes<T>::get(rate, l) / m.rate_c, m.rate_inv_p));
+  });
+}
+
 // Yield stress and slope for T = Real or a pack, lane by lane when the
 // material has a curve (the lookup branches per lane).
 template <class T>
@@ -54,15 +72,18 @@ KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real*
 }
 
 // Returns the effective plastic strain increment (0 where elastic); s holds
-// the elastic trial stress on entry and the returned stress on exit. Lanes
-// iterate independently: a converged lane is frozen, so each lane gets
-// exactly the answer of the scalar iteration.
+// the elastic trial stress on entry and the returned stress on exit;
+// rate_scale multiplies the yield stress and slope (rate_factor: exactly 1
+// changes nothing). Lanes iterate independently: a converged lane is
+// frozen, so each lane gets exactly the answer of the scalar iteration.
 template <class T>
 KOKKOS_INLINE_FUNCTION T plastic_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y, T s[3],
-                                        const T& epsp) {
+                                        const T& epsp, const T& rate_scale) {
   using L = Lanes<T>;
   T sigy, slope;
   hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope);
+  sigy *= rate_scale;
+  slope *= rate_scale;
   // Modes of the trial stress: mean, deviatoric-difference and shear parts.
   const T sm = Real(0.5) * (s[0] + s[1]);
   const T sd = Real(0.5) * (s[0] - s[1]);
@@ -92,6 +113,8 @@ KOKKOS_INLINE_FUNCTION T plastic_return(const MaterialParams& m, const Real* cur
     const T f1 = a2 * r, f2 = a1 * r;
     const T vm = vsqrt(sm * sm * f1 * f1 + Real(3) * dev2 * f2 * f2);
     hardening_lanes(m, curve_x, curve_y, T(epsp + Real(2) / Real(3) * x * vm), sigy, slope);
+    sigy *= rate_scale;
+    slope *= rate_scale;
     const T g = vm - sigy;
     lo = select(g > 0, x, lo);
     hi = select(g > 0, hi, x);
@@ -115,12 +138,14 @@ KOKKOS_INLINE_FUNCTION T plastic_return(const MaterialParams& m, const Real* cur
   return select(yielding, T(Real(2) / Real(3) * x * vm), T(0));
 }
 
-// Elastic trial then return: one MAT_024 update of a point.
-KOKKOS_INLINE_FUNCTION Real plastic_plane_stress_update(const MaterialParams& m, const Real* curve_x,
-                                                        const Real* curve_y, const Real de[3], Real s[3],
-                                                        Real epsp) {
+// Elastic trial then return: one MAT_024 update of a point over a step dt.
+template <class T>
+KOKKOS_INLINE_FUNCTION T plastic_plane_stress_update(const MaterialParams& m, const Real* curve_x,
+                                                     const Real* curve_y, const T de[3], Real dt, T s[3],
+                                                     const T& epsp) {
+  const T scale = rate_factor(m, de, dt);
   elastic_plane_stress_update(m, de, s);
-  return plastic_return(m, curve_x, curve_y, s, epsp);
+  return plastic_return(m, curve_x, curve_y, s, epsp, scale);
 }
 
 // The material's entry in the table (material_table.hpp).
@@ -135,6 +160,10 @@ struct PiecewiseLinearPlasticity {
     if (mat.tangent > 0 && mat.tangent < mat.youngs)
       p.plastic_modulus = static_cast<Real>(mat.youngs * mat.tangent / (mat.youngs - mat.tangent));
     p.fail_strain = static_cast<Real>(mat.fail_strain);
+    if (mat.rate_c > 0) {
+      p.rate_c = static_cast<Real>(mat.rate_c);
+      p.rate_inv_p = static_cast<Real>(1.0 / mat.rate_p);
+    }
     if (mat.hardening_curve == 0) return;
     const Curve& c = model.curves.at(mat.hardening_curve);
     p.curve_begin = static_cast<int>(curves.x.size());
@@ -147,9 +176,8 @@ struct PiecewiseLinearPlasticity {
   }
   template <class T>
   KOKKOS_INLINE_FUNCTION static T update(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                         const T de[3], T s[3], const T& epsp) {
-    elastic_plane_stress_update(m, de, s);
-    return plastic_return(m, curve_x, curve_y, s, epsp);
+                                         const T de[3], Real dt, T s[3], const T& epsp) {
+    return plastic_plane_stress_update(m, curve_x, curve_y, de, dt, s, epsp);
   }
 };
 

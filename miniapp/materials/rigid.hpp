@@ -12,7 +12,8 @@ struct RigidMaterial {
   static constexpr bool plastic_strain = false;
   static void fill(const Material&, const Model&, CurveTable&, MaterialParams&) {}
   template <class T>
-  KOKKOS_INLINE_FUNCTION static T update(const MaterialParams&, const Real*, const Real*, const T*, T*, const T&) {
+  KOKKOS_INLINE_FUNCTION static T update(const MaterialParams&, const Real*, const Real*, const T*, Real, T*,
+                                         const T&) {
     return T(0);
   }
 };

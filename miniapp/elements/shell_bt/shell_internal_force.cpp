@@ -86,7 +86,7 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
     const T old_work = sig[0] * de[0] + sig[1] * de[1] + sig[2] * de[2];
     Real* epsp_ptr = &packed(k.points, e0, 4 * ip + 3);
     const T epsp = plastic ? L::load(epsp_ptr) : T(0);
-    const T dep = material_update<T>(m, k.curve_x, k.curve_y, de, sig, epsp);
+    const T dep = material_update<T>(m, k.curve_x, k.curve_y, de, dt, sig, epsp);
     if (plastic) {
       const T updated = epsp + dep;
       L::store(epsp_ptr, updated);
