@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <sstream>
 
 #include "deck_test_helpers.hpp"
 
@@ -222,9 +223,16 @@ TEST(KeywordReaderKeywords, DuplicateIdsNameBothPlaces) {
   EXPECT_TRUE(contains(error_of(minimal_deck("*ELEMENT_SHELL\n2,1,1,2,3,4\n")), "element 2 is defined twice"));
 }
 
-TEST(KeywordReaderKeywords, UnsupportedElementFormulationSaysWhatIsSupported) {
-  EXPECT_TRUE(contains(error_of(minimal_deck("*SECTION_SHELL\n2,16\n1.0\n")),
-                       "only ELFORM 2 (Belytschko-Tsay) is supported"));
+// Another formulation is listed with the unsupported physics (not an error
+// after the list), and --allow-unsupported runs it as Belytschko-Tsay.
+TEST(KeywordReaderKeywords, UnsupportedElementFormulationIsListedAndRunsAsBelytschkoTsayWhenAllowed) {
+  const std::string deck = minimal_deck("*SECTION_SHELL\n2,16\n1.0\n");
+  EXPECT_TRUE(contains(error_of(deck), "  *SECTION_SHELL (ELFORM 16) x1 (first at deck.k:" +
+                                           std::to_string(line_of(deck, "2,16")) + ")"));
+  std::ostringstream warnings;
+  const Model m = read_deck_string(deck, "deck.k", warnings, DeckReadOptions{true});
+  EXPECT_EQ(m.sections.at(2).elform, 2);
+  EXPECT_EQ(m.ignored_keywords.at(0).keyword, "*SECTION_SHELL (ELFORM 16)");
 }
 
 TEST(KeywordReaderKeywords, ValidateModelWorksOnAGeneratedModelWithoutSourceLines) {

@@ -3,6 +3,8 @@
 // keywords minicrash does not support (never dropped without saying so).
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "deck_test_helpers.hpp"
 #include "io/deck/card_fields.hpp"
 #include "io/deck/deck_writer.hpp"
@@ -154,6 +156,46 @@ TEST(KeywordReaderLsDyna, GeometricRigidWallsReadTheirShapes) {
   EXPECT_NE(error_of(minimal_deck("*RIGIDWALL_GEOMETRIC_SPHERE_MOTION\n\n1,2,3,1,2,4\n2.5\n1,0,1,0,0\n"))
                 .find("*RIGIDWALL_GEOMETRIC_SPHERE_MOTION x1"),
             std::string::npos);
+}
+
+// _DISPLAY adds a last card (PID RO E PR) that only draws the wall: the
+// layout of an optimisation tool's pole-impact deck, with and without
+// PyDYNA's unused VL HEIGHT card, and on a sphere.
+TEST(KeywordReaderLsDyna, DisplayedGeometricWallsReadTheirDisplayCardAndKeepTheirShape) {
+  const Model m = read(minimal_deck(
+      "*RIGIDWALL_GEOMETRIC_CYLINDER_DISPLAY_ID\n2,post\n\n-203,1187,1500,-203,1187,1600\n177.0,0.0,0\n"
+      "*RIGIDWALL_GEOMETRIC_CYLINDER_DISPLAY\n\n0,0,0,0,0,1\n5.0\n0,0\n99,7.8e-9,210000.,0.3\n"
+      "*RIGIDWALL_GEOMETRIC_SPHERE_DISPLAY\n\n1,2,3,1,2,4\n2.5\n99\n"));
+  ASSERT_EQ(m.rigid_walls.size(), 3u);
+  EXPECT_DOUBLE_EQ(m.rigid_walls[0].shape.radius, 177.0);
+  EXPECT_DOUBLE_EQ(m.rigid_walls[1].shape.radius, 5.0);
+  EXPECT_DOUBLE_EQ(m.rigid_walls[2].shape.radius, 2.5);
+  const std::string extra = minimal_deck(
+      "*RIGIDWALL_GEOMETRIC_CYLINDER_DISPLAY\n\n0,0,0,0,0,1\n5.0\n0,0\n99\n98\n");
+  EXPECT_EQ(error_of(extra), "deck.k:" + std::to_string(line_of(extra, "99")) +
+                                 ": unexpected card in *RIGIDWALL_GEOMETRIC_CYLINDER_DISPLAY (a keyword line "
+                                 "missing, or too many cards?)");
+}
+
+// A sensor definition acts only through *SENSOR_CONTROL or _SWITCH: alone it
+// is skipped with a warning; a control is unsupported physics.
+TEST(KeywordReaderLsDyna, SensorDefinitionsAreSkippedAndSensorControlsListed) {
+  std::ostringstream warnings;
+  const std::string deck = minimal_deck("*SENSOR_DEFINE_FORCE\n1,RWALL,2,X,,0\n");
+  read_deck_string(deck, "deck.k", warnings, DeckReadOptions{});
+  EXPECT_EQ(warnings.str(), "deck.k:" + std::to_string(line_of(deck, "*SENSOR")) +
+                                ": warning: *SENSOR_DEFINE_FORCE is not supported; skipped (no effect on the motion)\n");
+  EXPECT_NE(error_of(minimal_deck("*SENSOR_CONTROL\n1,CONTACT,3,ON\n")).find("*SENSOR_CONTROL x1"),
+            std::string::npos);
+}
+
+// With ETAN 0 the yield surface neither grows nor moves: any BETA is the
+// same material (an optimisation tool's car decks: BETA blank, ETAN 0).
+TEST(KeywordReaderLsDyna, PlasticKinematicWithoutHardeningRunsForAnyBeta) {
+  const Material& mat = read(with_material_card("*MAT_003\n1,7.8e-9,210.,0.3,0.25,0.0\n0,0,0.4\n")).materials.at(1);
+  EXPECT_EQ(mat.kind, MaterialKind::PiecewiseLinearPlasticity);
+  EXPECT_DOUBLE_EQ(mat.yield, 0.25);
+  EXPECT_DOUBLE_EQ(mat.tangent, 0.0);
 }
 
 TEST(KeywordReaderLsDyna, PlasticKinematicWithIsotropicHardeningIsBilinearPlasticity) {

@@ -21,6 +21,7 @@ struct KeywordOptions {
   bool title = false;   // _TITLE: a title card first
   bool id = false;      // _ID: an id/heading card first
   bool moving = false;  // _MOVING (rigid walls)
+  bool display = false;  // _DISPLAY (geometric walls): a last card for drawing only
 };
 
 // Which nodes a keyword applies to. Resolved after the whole deck is read:

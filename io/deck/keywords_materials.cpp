@@ -170,9 +170,10 @@ void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOpti
 
 // *MAT_PLASTIC_KINEMATIC (MAT_003): bilinear elastic-plastic. With BETA 1
 // (isotropic hardening) it is MAT_024 with SIGY, ETAN and FAIL = FS, which
-// is how it runs, Cowper-Symonds rate effects (SRC, SRP) included.
-// Kinematic hardening (BETA < 1) and VP are not modelled: they stop the
-// read as unsupported physics (--allow-unsupported runs without them).
+// is how it runs, Cowper-Symonds rate effects (SRC, SRP) included; so does
+// any BETA with ETAN 0 (no hardening). Kinematic hardening (BETA < 1 with
+// ETAN > 0) and VP are not modelled: they stop the read as unsupported
+// physics (--allow-unsupported runs without them).
 void read_mat_plastic_kinematic(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   if (options.title) read_title_card(cards, "the title card");
   const Card& card1 = cards.require("card 1 (MID RO E PR SIGY ETAN BETA)");
@@ -182,7 +183,9 @@ void read_mat_plastic_kinematic(KeywordCards& cards, const KeywordOptions& optio
     material = read_bilinear_fields(fields);
     const double beta = fields.real(7, "BETA");
     if (beta < 0.0 || beta > 1.0) fields.fail(7, "BETA", "must lie in [0, 1]");
-    if (beta != 1.0) {
+    // Without hardening (ETAN 0) the yield surface neither grows nor moves:
+    // kinematic, mixed and isotropic hardening are the same material.
+    if (beta != 1.0 && material.tangent != 0.0) {
       state.unsupported_option(cards.keyword(), "BETA < 1", card1.where());
     }
   }

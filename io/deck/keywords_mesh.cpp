@@ -189,6 +189,12 @@ void read_section_shell(KeywordCards& cards, const KeywordOptions& options, Read
       section.id = fields.id(1, "SECID");
       section.elform = fields.option(2, "ELFORM");
       if (section.elform == 0) section.elform = 2;  // LS-DYNA's default formulation
+      // Listed with the other unsupported physics; --allow-unsupported runs
+      // the section as Belytschko-Tsay, the only formulation there is.
+      if (section.elform != 2) {
+        state.unsupported_option(cards.keyword(), "ELFORM " + std::to_string(section.elform), card1.where());
+        section.elform = 2;
+      }
       const double shear_factor = fields.real(3, "SHRF");
       section.shear_factor = shear_factor == 0.0 ? 1.0 : shear_factor;  // LS-DYNA default 1.0
       section.nip = fields.option(4, "NIP", 2);

@@ -2,9 +2,11 @@
 // *RIGIDWALL_GEOMETRIC_FLAT, _PRISM, _CYLINDER, _SPHERE. The node sets they
 // name are looked up in resolve_references.
 #include <cstring>
+#include <vector>
 
 #include "io/deck/card_checks.hpp"
 #include "io/deck/card_fields.hpp"
+#include "io/deck/input_error.hpp"
 #include "io/deck/keyword_handlers.hpp"
 
 namespace mc {
@@ -49,6 +51,16 @@ double positive(const CardFields& fields, int field, const char* name) {
   return value;
 }
 
+// _DISPLAY: PID RO E PR give the wall a part to draw; the wall's physics
+// is the same without them, so they are only checked to be numbers.
+void read_display_card(const Card& card, const std::string& keyword) {
+  const CardFields fields(card, keyword, kStandardLayout);
+  fields.integer(1, "PID");
+  fields.real(2, "RO");
+  fields.real(3, "E");
+  fields.real(4, "PR");
+}
+
 }  // namespace
 
 void read_rigidwall_planar(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
@@ -84,9 +96,21 @@ void read_rigidwall_geometric(KeywordCards& cards, const KeywordOptions& options
     shape.length = fields.real(2, "LENCYL");
     if (shape.length < 0.0) fields.fail(2, "LENCYL", "must not be negative (0: unbounded)");
     if (fields.option(3, "NSEGS") != 0) fields.fail(3, "NSEGS", "segments of other radii are not supported");
-    // PyDYNA and LS-PrePost write the (unused) VL HEIGHT card even with NSEGS 0.
-    if (const Card* extra = cards.next(); extra != nullptr && !extra->blank()) {
-      const CardFields segment(*extra, cards.keyword(), kStandardLayout);
+    // PyDYNA and LS-PrePost write the (unused) VL HEIGHT card even with NSEGS 0;
+    // with _DISPLAY the last card is the display card.
+    std::vector<Card> rest;
+    while (const Card* card = cards.next()) rest.push_back(*card);
+    while (!rest.empty() && rest.back().blank()) rest.pop_back();  // trailing blank lines are no cards
+    if (options.display && !rest.empty()) {
+      read_display_card(rest.back(), cards.keyword());
+      rest.pop_back();
+    }
+    if (rest.size() > 1) {
+      throw InputError(rest[1].where(),
+                       "unexpected card in " + cards.keyword() + " (a keyword line missing, or too many cards?)");
+    }
+    if (!rest.empty() && !rest.front().blank()) {
+      const CardFields segment(rest.front(), cards.keyword(), kStandardLayout);
       if (segment.real(1, "VL") != 0.0 || segment.real(2, "HEIGHT") != 0.0)
         segment.fail(1, "VL", "segments of other radii are not supported (NSEGS 0)");
     }
@@ -104,6 +128,9 @@ void read_rigidwall_geometric(KeywordCards& cards, const KeywordOptions& options
     shape.length_l = positive(fields, 4, "LENL");
     shape.length_m = positive(fields, 5, "LENM");
     if (prism) shape.length_p = positive(fields, 6, "LENP");
+  }
+  if (options.display && !is("_CYLINDER")) {
+    if (const Card* card = cards.next()) read_display_card(*card, cards.keyword());
   }
   add_wall(cards, state, wall, request);
   cards.expect_end();

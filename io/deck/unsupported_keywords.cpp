@@ -17,6 +17,7 @@ bool changes_the_answer(const std::string& name) {
       "CONTROL_ENERGY", "CONTROL_OUTPUT", "CONTROL_MPP_",   "CONTROL_PARALLEL", "CONTROL_SOLUTION",
       "CONTROL_DEBUG",  "CONTROL_STRUCTURED", "CONTROL_REPORT", "INTERFACE_SPRINGBACK", "KEYWORD",
       "CONTROL_SOLID",  // solid elements only, and a deck with solids stops at *ELEMENT_SOLID
+      "SENSOR_DEFINE_",  // a sensor acts only through *SENSOR_CONTROL/_SWITCH (unsupported)
   };
   return std::none_of(std::begin(kNoEffectPrefixes), std::end(kNoEffectPrefixes),
                       [&](const char* prefix) { return starts_with(name, prefix); });
