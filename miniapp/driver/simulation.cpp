@@ -52,12 +52,13 @@ class TimeLoop {
       integrate_velocities(s_, static_cast<Real>(step.dt_avg));
     }
     {
-      ScopedPhase phase(result.timers, Phase::RigidBodies);
-      update_rigid_bodies(s_, comm_, step.dt_avg);
-    }
-    {
       ScopedPhase phase(result.timers, Phase::RigidWalls);
       apply_rigid_walls(s_, comm_, step.dt, step.dt_avg);
+    }
+    {
+      ScopedPhase phase(result.timers, Phase::RigidBodies);
+      update_rigid_bodies(s_, comm_, step.dt_avg);
+      account_body_wall_work(s_);
     }
     if (due.any()) write_outputs(due, first, last);
     {

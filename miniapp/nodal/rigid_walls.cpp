@@ -13,7 +13,9 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
   for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
     WallState& wall = s.walls[wi];
     double* out = &impulse[4 * wi];
-    for (int i : wall.nodes) {
+    wall.body_hits.clear();
+    for (std::size_t slot = 0; slot < wall.nodes.size(); ++slot) {
+      const int i = wall.nodes[slot];
       const double x[3] = {nd.x(i, 0), nd.x(i, 1), nd.x(i, 2)};
       double gap = 0, n[3];
       if (!wall_contact_frame(wall, x, gap, n)) continue;
@@ -36,12 +38,23 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
       // resting on the wall (both zero) takes no energy out.
       // Every copy of a shared node is constrained alike; only the owner counts it.
       const double count = nd.owned[i] ? 1.0 : 0.0;
+      // A rigid body's node: the impulse becomes a force on the body (its
+      // update follows), which then moves the node; LS-DYNA's walls act on
+      // rigid bodies the same way.
+      WallState::BodyHit* hit = wall.on_body[slot] ? &wall.body_hits.emplace_back() : nullptr;
       for (int k = 0; k < 3; ++k) {
         const double jk = m * (v[k] - nd.v(i, k));
         const double v_minus = nd.v(i, k) - (m > 0 ? nd.f(i, k) / m * dt_avg : 0.0);
         out[k] += count * jk;
-        out[3] -= count * 0.5 * jk * (v_minus + v[k]);
-        nd.v(i, k) = static_cast<Real>(v[k]);
+        if (hit) {
+          hit->node = i;
+          hit->impulse[k] = count * jk;
+          hit->v_minus[k] = v_minus;
+          nd.f(i, k) += static_cast<Real>(jk / dt_avg);
+        } else {
+          out[3] -= count * 0.5 * jk * (v_minus + v[k]);
+          nd.v(i, k) = static_cast<Real>(v[k]);
+        }
       }
     }
   }
@@ -64,6 +77,13 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
     wall.velocity -= jn / wall.mass;
     wall.position += wall.velocity * dt;
   }
+}
+
+void account_body_wall_work(State& s) {
+  const auto& nd = s.nodes;
+  for (WallState& wall : s.walls)
+    for (const WallState::BodyHit& hit : wall.body_hits)
+      for (int k = 0; k < 3; ++k) wall.local_absorbed -= 0.5 * hit.impulse[k] * (hit.v_minus[k] + nd.v(hit.node, k));
 }
 
 std::vector<double> wall_output_terms(const State& s) {

@@ -65,9 +65,13 @@ void apply_initial_velocities(const Model& model, const LocalMesh& mesh, State& 
 }
 
 void setup_rigid_walls(const Model& model, const LocalMesh& mesh, State& s) {
+  std::vector<char> on_body(static_cast<std::size_t>(s.nodes.count()), 0);
+  for (const RigidBody& body : s.rigid_bodies)
+    for (int n : body.nodes) on_body[static_cast<std::size_t>(n)] = 1;
   for (const RigidWall& rw : model.rigid_walls) {
     WallState wall;
     wall.nodes = rw.all_nodes ? all_nodes(mesh) : local_nodes(mesh, rw.nodes);
+    for (int n : wall.nodes) wall.on_body.push_back(on_body[static_cast<std::size_t>(n)]);
     double n[3] = {rw.head[0] - rw.tail[0], rw.head[1] - rw.tail[1], rw.head[2] - rw.tail[2]};
     const double len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     for (int k = 0; k < 3; ++k) {

@@ -75,6 +75,14 @@ struct RigidBody {
 
 struct WallState {
   std::vector<int> nodes;     // slave nodes (local)
+  std::vector<char> on_body;  // parallel to nodes: 1 where the node moves with a rigid body
+  // A body node's wall impulse goes to its body; its work is counted once
+  // the body has moved (account_body_wall_work): node, impulse, v^{n-1/2}.
+  struct BodyHit {
+    int node;
+    double impulse[3], v_minus[3];
+  };
+  std::vector<BodyHit> body_hits;
   std::array<double, 3> point{}, normal{};  // the plane: point on it, unit normal into the structure
   WallShape shape;                          // geometric walls: edge as a unit vector
   std::array<double, 3> edge_m{};           // FLAT, PRISM: normal x edge, the m edge
