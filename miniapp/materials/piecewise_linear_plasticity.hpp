@@ -72,24 +72,27 @@ KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real*
 }
 
 // Returns the effective plastic strain increment (0 where elastic); s holds
-// the elastic trial stress on entry and the returned stress on exit;
-// rate_scale multiplies the yield stress and slope (rate_factor: exactly 1
+// the elastic trial stress on entry and the returned stress on exit; de and
+// dt give the rate factor (rate_factor), computed only where the trial
+// stress passes the static yield stress (the factor is >= 1; exactly 1
 // changes nothing). Lanes iterate independently: a converged lane is
 // frozen, so each lane gets exactly the answer of the scalar iteration.
 template <class T>
 KOKKOS_INLINE_FUNCTION T plastic_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y, T s[3],
-                                        const T& epsp, const T& rate_scale) {
+                                        const T& epsp, const T de[3], Real dt) {
   using L = Lanes<T>;
   T sigy, slope;
   hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope);
-  sigy *= rate_scale;
-  slope *= rate_scale;
   // Modes of the trial stress: mean, deviatoric-difference and shear parts.
   const T sm = Real(0.5) * (s[0] + s[1]);
   const T sd = Real(0.5) * (s[0] - s[1]);
   const T ss = s[2];
   const T dev2 = sd * sd + ss * ss;
   const T vm2 = sm * sm + Real(3) * dev2;
+  if (!L::any(vm2 > sigy * sigy)) return T(0);
+  const T rate_scale = rate_factor(m, de, dt);
+  sigy *= rate_scale;
+  slope *= rate_scale;
   const auto yielding = vm2 > sigy * sigy;
   if (!L::any(yielding)) return T(0);
 
@@ -143,9 +146,8 @@ template <class T>
 KOKKOS_INLINE_FUNCTION T plastic_plane_stress_update(const MaterialParams& m, const Real* curve_x,
                                                      const Real* curve_y, const T de[3], Real dt, T s[3],
                                                      const T& epsp) {
-  const T scale = rate_factor(m, de, dt);
   elastic_plane_stress_update(m, de, s);
-  return plastic_return(m, curve_x, curve_y, s, epsp, scale);
+  return plastic_return(m, curve_x, curve_y, s, epsp, de, dt);
 }
 
 // The material's entry in the table (material_table.hpp).
