@@ -138,8 +138,9 @@ int run(mc::Options o, mc::Communicator& comm) {
     result = mc::run_simulation(local.state, settings, comm, &local.halo);
     termination = result.termination;
     if (result.stop_signal != 0) code = mc::kExitSignal;
-  } catch (const mc::NumericalFault& fault) {
+  } catch (const mc::FaultedRun& fault) {
     if (comm.root()) std::cerr << "minicrash: error: " << fault.what() << "\n";
+    result = fault.result;
     termination = std::string("error termination: ") + fault.what();
     code = mc::kExitNumerical;
   }

@@ -60,7 +60,7 @@ class TimeLoop {
       update_rigid_bodies(s_, comm_, step.dt_avg);
       account_body_wall_work(s_);
     }
-    if (due.any()) write_outputs(due, first, last);
+    if (due.any()) write_outputs(due, first);
     {
       ScopedPhase phase(result.timers, Phase::Nodes);
       update_positions(s_, static_cast<Real>(step.dt));
@@ -129,14 +129,14 @@ class TimeLoop {
     sum_shared_forces(s_, halo_, comm_);
   }
 
-  void write_outputs(const DueOutputs& due, bool first, bool last) {
+  void write_outputs(const DueOutputs& due, bool first) {
     ScopedPhase phase(result.timers, Phase::Output);
     const EnergyRecord e = outputs_.write(s_, contact_, comm_, due);
     if (first) {
       s_.carry.initial_total = e.total;
       s_.carry.first_energy = e;
     }
-    if (last) result.last = e;
+    result.last = e;  // the newest: the run's end, or the output a fault stopped after
     energy_guard_.observe(e);
   }
 
@@ -168,9 +168,10 @@ RunResult run_simulation(State& s, const RunSettings& rs, Communicator& comm, Ha
   try {
     while (loop.cycle()) {
     }
-  } catch (const NumericalFault&) {
+  } catch (const NumericalFault& fault) {
     loop.write_fault_state();
-    throw;
+    loop.finish(start_cycle, start);
+    throw FaultedRun(fault, loop.result);
   }
   loop.finish(start_cycle, start);
   return loop.result;

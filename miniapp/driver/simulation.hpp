@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "decomposition/parallel/communicator.hpp"
 #include "decomposition/halo/halo.hpp"
@@ -29,7 +30,15 @@ struct RunResult {
   std::int64_t contact_nodes = 0;  // contact nodes this rank owns
 };
 
-// Runs to termination. Throws NumericalFault on every rank at once. With a
+// A numerical fault with what the run did up to it (cycles, phase times,
+// the energies of the last output), for the summary and the report.
+class FaultedRun : public NumericalFault {
+ public:
+  FaultedRun(const NumericalFault& fault, RunResult run) : NumericalFault(fault), result(std::move(run)) {}
+  RunResult result;
+};
+
+// Runs to termination. Throws FaultedRun on every rank at once. With a
 // halo (more than one rank) shared-node forces are summed every cycle.
 RunResult run_simulation(State& state, const RunSettings& settings, Communicator& comm, Halo* halo = nullptr);
 

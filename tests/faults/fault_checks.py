@@ -2,10 +2,13 @@
 """Numerical faults provoked by decks (a step below DTMIN, a collapsed shell,
 runaway energy): every rank stops with exit status 3,
 the message names what went wrong (the shell and part, the cycle and time),
-and the final state is left for diagnosis (a restart set and fault.pvd).
+the final state is left for diagnosis (a restart set and fault.pvd), and
+the report holds the run up to the fault: its cycles, phase times and the
+energies of the output that tripped the bound.
 
 usage: fault_checks.py MPIEXEC_ARGS BINARY FAULT_DIR WORKDIR NP
 """
+import json
 import os
 import shlex
 import shutil
@@ -38,6 +41,12 @@ def main():
             sys.exit("the message should be printed once")
         if not os.listdir(os.path.join(out, "restart")) or not os.path.exists(os.path.join(out, "fault.pvd")):
             sys.exit(f"no final state written in {out}")
+        with open(os.path.join(out, "minicrash_report.json")) as f:
+            report = json.load(f)
+        if report["cycles"] <= 0 or report["elapsed"] <= 0:
+            sys.exit(f"the report lost the run up to the fault: cycles {report['cycles']}, elapsed {report['elapsed']}")
+        if deck == "runaway_energy.k" and not options and abs(report["energy_last"]["energy_ratio"] - 80.517) > 0.001:
+            sys.exit(f"the report's last energies are not the ones that tripped the bound: {report['energy_last']}")
 
 
 if __name__ == "__main__":
