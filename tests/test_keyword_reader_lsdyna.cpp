@@ -114,6 +114,37 @@ TEST(KeywordReaderLsDyna, IncludePathIsSearchedAfterTheIncludingDirectory) {
   std::filesystem::remove_all(dir);
 }
 
+// Several file names under one *INCLUDE (a folding-box study's deck): read
+// in order, each relative to the including file, before its next keyword.
+TEST(KeywordReaderLsDyna, OneIncludeReadsEachFileItNamesInOrder) {
+  const auto dir = std::filesystem::temp_directory_path() / ("mc_include_many_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "sub");
+  std::ofstream(dir / "material.k") << kElasticCard;
+  std::ofstream(dir / "sub" / "second.k") << "*MAT_ELASTIC\n2,7.8e-9,100000.,0.3\n";
+  std::ofstream(dir / "third.k") << "*MAT_ELASTIC\n3,7.8e-9,50000.,0.3\n";
+  std::string deck = minimal_deck();
+  deck.replace(deck.find(kElasticCard), kElasticCard.size(),
+               "*INCLUDE\nmaterial.k\nsub/second.k\n\nthird.k\n*MAT_ELASTIC\n4,7.8e-9,1000.,0.3\n");
+  std::ostringstream warnings;
+  const Model m = read_deck_string(deck, (dir / "main.k").string(), warnings);
+  EXPECT_DOUBLE_EQ(m.materials.at(1).youngs, 210000.0);
+  EXPECT_DOUBLE_EQ(m.materials.at(2).youngs, 100000.0);
+  EXPECT_DOUBLE_EQ(m.materials.at(3).youngs, 50000.0);
+  EXPECT_DOUBLE_EQ(m.materials.at(4).youngs, 1000.0);
+  EXPECT_EQ(m.materials.at(2).where.file, (dir / "sub" / "second.k").string());
+  deck.replace(deck.find("third.k"), 7, "absent.k");
+  try {
+    read_deck_string(deck, (dir / "main.k").string(), warnings);
+    ADD_FAILURE() << "a missing third include was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("main.k:" + std::to_string(line_of(deck, "absent.k")) +
+                                         ": *INCLUDE: cannot open 'absent.k'"),
+              std::string::npos)
+        << e.what();
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST(KeywordReaderLsDyna, InitialVelocityNodeGivesEachListedNodeItsVelocity) {
   const Model m = read(minimal_deck("*INITIAL_VELOCITY_NODE\n" + fixed({"2", "-15", "0", "1"}) +
                                     fixed({"1", "-15", "0", "1"}) + fixed({"5", "0", "3", "0", "0.1"})));

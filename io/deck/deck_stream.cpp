@@ -78,6 +78,12 @@ DeckStream::LineKind DeckStream::read_raw(Card& out) {
       // file still resolves against that file's directory.
       if (open_.size() == 1) return LineKind::DeckEnd;
       open_.pop_back();
+      // The including file's next *INCLUDE file comes before its own next line.
+      if (auto& queued = open_.back().queued; !queued.empty()) {
+        const auto [next_file, from] = queued.front();
+        queued.pop_front();
+        include(next_file, from);
+      }
       continue;
     }
     const ReadStatus status = read_line(*file.in, buffer_);
@@ -113,6 +119,12 @@ DeckStream::LineKind DeckStream::next(Card& out) {
   last_kind_ = read_raw(last_);
   out = last_;
   return last_kind_;
+}
+
+void DeckStream::include_all(const std::vector<std::pair<std::string, SourceLine>>& files) {
+  if (files.empty()) return;
+  open_.back().queued.assign(files.begin() + 1, files.end());
+  include(files.front().first, files.front().second);
 }
 
 void DeckStream::include(const std::string& file, const SourceLine& from) {

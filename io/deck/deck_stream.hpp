@@ -7,6 +7,7 @@
 #include <istream>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "io/deck/card_fields.hpp"
@@ -31,6 +32,9 @@ class DeckStream {
   // Start reading `file` (relative to the directory of the current file);
   // `from` is the *INCLUDE card, for messages.
   void include(const std::string& file, const SourceLine& from);
+  // One *INCLUDE naming several files: read one after the other, each
+  // resolved against the including file, before the including file goes on.
+  void include_all(const std::vector<std::pair<std::string, SourceLine>>& files);
   // *INCLUDE_PATH: where *INCLUDE looks after the including file's own
   // directory; a relative `directory` is taken from the main deck's.
   void add_include_path(const std::string& directory);
@@ -52,6 +56,7 @@ class DeckStream {
     std::string identity;  // canonical path, to detect include cycles
     int line = 0;
     bool finished = false;  // kept on the stack until the next read (see next())
+    std::deque<std::pair<std::string, SourceLine>> queued;  // *INCLUDE files after the open one
     bool has_pending = false;  // a line read ahead before an *INCLUDE took over
     Card pending;
     LineKind pending_kind = LineKind::Card;

@@ -124,14 +124,16 @@ std::string keyword_name(const std::string& line) {
   return name;
 }
 
+// One file name a card; several cards are read in order (LS-PrePost and
+// hand-made decks list them under one *INCLUDE).
 void read_include(KeywordCards& cards, DeckStream& stream) {
-  const Card& card = cards.require("the file name card");
-  const std::string file(trim(card.text));
-  const SourceLine where = card.where();
-  if (file.empty()) throw InputError(where, "*INCLUDE: the file name is blank");
-  // One file per *INCLUDE: checked before the stream switches to the new file.
-  cards.expect_end();
-  stream.include(file, where);
+  const Card& first = cards.require("the file name card");
+  if (trim(first.text).empty()) throw InputError(first.where(), "*INCLUDE: the file name is blank");
+  std::vector<std::pair<std::string, SourceLine>> files{{std::string(trim(first.text)), first.where()}};
+  while (const Card* card = cards.next()) {
+    if (!card->blank()) files.emplace_back(std::string(trim(card->text)), card->where());
+  }
+  stream.include_all(files);
 }
 
 Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, std::ostream& warnings,
