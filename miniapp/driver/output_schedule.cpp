@@ -1,5 +1,7 @@
 #include "miniapp/driver/output_schedule.hpp"
 
+#include <cmath>
+
 #include "decomposition/parallel/sum_batch.hpp"
 
 #include "miniapp/nodal/rigid_walls.hpp"
@@ -65,7 +67,11 @@ EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Commun
       WallRecord r;
       r.id = static_cast<int>(w + 1);
       r.force = ws.force;
-      r.normal_force = -(ws.force[0] * ws.normal[0] + ws.force[1] * ws.normal[1] + ws.force[2] * ws.normal[2]);
+      // A cylinder's or sphere's normals point every way out of it (ws.normal
+      // is its axis): its normal force is the resultant's size.
+      const bool round = ws.shape.kind == WallShape::Kind::Cylinder || ws.shape.kind == WallShape::Kind::Sphere;
+      r.normal_force = round ? std::sqrt(ws.force[0] * ws.force[0] + ws.force[1] * ws.force[1] + ws.force[2] * ws.force[2])
+                             : -(ws.force[0] * ws.normal[0] + ws.force[1] * ws.normal[1] + ws.force[2] * ws.normal[2]);
       walls.push_back(r);
     }
     rwforc_.write(s.time, walls);
