@@ -223,7 +223,7 @@ TEST(KeywordReaderLsDyna, SensorDefinitionsAreSkippedAndSensorControlsListed) {
 // With ETAN 0 the yield surface neither grows nor moves: any BETA is the
 // same material (an optimisation tool's car decks: BETA blank, ETAN 0).
 TEST(KeywordReaderLsDyna, PlasticKinematicWithoutHardeningRunsForAnyBeta) {
-  const Material& mat = read(with_material_card("*MAT_003\n1,7.8e-9,210.,0.3,0.25,0.0\n0,0,0.4\n")).materials.at(1);
+  const Material mat = read(with_material_card("*MAT_003\n1,7.8e-9,210.,0.3,0.25,0.0\n0,0,0.4\n")).materials.at(1);
   EXPECT_EQ(mat.kind, MaterialKind::PiecewiseLinearPlasticity);
   EXPECT_DOUBLE_EQ(mat.yield, 0.25);
   EXPECT_DOUBLE_EQ(mat.tangent, 0.0);
@@ -243,14 +243,14 @@ TEST(KeywordReaderLsDyna, PlasticKinematicWithIsotropicHardeningIsBilinearPlasti
   EXPECT_NE(error.find("  *MAT_003 (BETA < 1) x1 (first at deck.k:" + std::to_string(card1) + ")"), std::string::npos)
       << error;
   EXPECT_EQ(error.find("SRC"), std::string::npos) << error;
-  const Material& rated =
+  const Material rated =
       read(with_material_card("*MAT_003\n1,7.8e-9,210.,0.3,0.25,2.1,1.0\n40.,5.\n")).materials.at(1);
   EXPECT_DOUBLE_EQ(rated.rate_c, 40.0);
   EXPECT_DOUBLE_EQ(rated.rate_p, 5.0);
 }
 
 TEST(KeywordReaderLsDyna, CowperSymondsRateParametersAreReadAndChecked) {
-  const Material& mat =
+  const Material mat =
       read(with_material_card("*MAT_024\n1,7.8e-9,210.,0.3,0.25,2.1\n0.0404,5\n")).materials.at(1);
   EXPECT_DOUBLE_EQ(mat.rate_c, 0.0404);
   EXPECT_DOUBLE_EQ(mat.rate_p, 5.0);
