@@ -1,0 +1,132 @@
+// Hourglass control of the Belytschko-Tsay shell, mode by mode, on one square
+// element of side a: each hourglass mode driven alone must store (stiffness
+// form) or dissipate (viscous form) the energy of the published formula, and
+// rigid-body and constant-strain motions must give no hourglass force at all.
+//
+// Square element, nodes (0,0) (a,0) (a,a) (0,a): b1 = (-1,1,1,-1)/2a,
+// b2 = (-1,-1,1,1)/2a, so BB = 2/a^2, A = a^2, and gamma = h = (1,-1,1,-1).
+// A mode driven as v_I = h_I udot has the rate qdot = gamma.v = 4 udot.
+// The mode stiffnesses of miniapp/elements/shell_bt/hourglass_bt.hpp, with
+// D = E t^3 / 12(1 - nu^2):
+//   membrane  k = E t A BB / 8  = E t / 4
+//   w         k = D A BB^2      = 4 D / a^2
+//   rotation  k = D A BB / 8    = D / 4
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "decomposition/subdomain/local_mesh.hpp"
+#include "miniapp/elements/element_forces.hpp"
+#include "miniapp/state/state_builder.hpp"
+#include "model_builders.hpp"
+
+namespace mc {
+namespace {
+
+using test::PlateSpec;
+using test::Steel;
+
+constexpr double kSide = 5, kThickness = 1.2, kQm = 0.1;
+constexpr double kHourglassSign[4] = {1, -1, 1, -1};
+
+enum Mode { kMembraneX, kMembraneY, kW, kRotationX, kRotationY };
+
+State one_square(int ihq) {
+  PlateSpec spec;
+  spec.nx = spec.ny = 1;
+  spec.lx = spec.ly = kSide;
+  spec.thickness = kThickness;
+  spec.ihq = ihq;
+  Model m = test::plate_model(spec);
+  m.controls.hourglass.qh = kQm;
+  return build_state(m, whole_model_mesh(m));
+}
+
+// Nodal velocities (or angular velocities) of the mode at rate udot.
+void drive(State& s, Mode mode, double udot) {
+  for (int i = 0; i < 4; ++i) {
+    const int n = s.elements.conn(0, i);
+    const double value = kHourglassSign[i] * udot;
+    if (mode <= kW) s.nodes.v(n, mode) = value;
+    else s.nodes.w(n, mode - kRotationX) = value;
+  }
+}
+
+double mode_stiffness(Mode mode) {
+  const double E = Steel::youngs, nu = Steel::poisson, t = kThickness, a = kSide;
+  const double d = E * t * t * t / (12 * (1 - nu * nu));
+  if (mode <= kMembraneY) return E * t / 4;
+  if (mode == kW) return 4 * d / (a * a);
+  return d / 4;
+}
+
+double hourglass_energy(const State& s) { return s.elements.hourglass_energy(0); }
+double internal_energy(const State& s) { return s.elements.internal_energy(0); }
+
+const char* name(Mode mode) {
+  static const char* names[] = {"membrane x", "membrane y", "w", "rotation x", "rotation y"};
+  return names[mode];
+}
+
+// IHQ 4: after n steps at a constant rate the mode holds q = 4 udot n dt and
+// stores QM k q^2 / 2 (the trapezoidal work of a linear spring is exact);
+// an hourglass motion has no strain, so the internal energy stays zero.
+TEST(HourglassModes, StiffnessFormStoresQhKqSquaredOverTwoInEachModeTo1em12) {
+  const double udot = 1e-4, dt = 1e-3;
+  const int steps = 50;
+  for (Mode mode : {kMembraneX, kMembraneY, kW, kRotationX, kRotationY}) {
+    State s = one_square(4);
+    drive(s, mode, udot);
+    for (int k = 0; k < steps; ++k) element_forces(s, dt);
+    const double q = 4 * udot * steps * dt;
+    const double hand = 0.5 * kQm * mode_stiffness(mode) * q * q;
+    EXPECT_NEAR(hourglass_energy(s), hand, 1e-12 * hand) << name(mode);
+    EXPECT_NEAR(internal_energy(s), 0, 1e-12 * hand) << name(mode);
+  }
+}
+
+// IHQ 1-3: Q = QH sqrt(k m) qdot / 2 with the same k and m the element mass
+// (rho t A) or rotary inertia (m (t^2 + A) / 12); one step dissipates
+// Q qdot dt.
+TEST(HourglassModes, ViscousFormDissipatesQhSqrtKmOverTwoTimesRateSquaredTo1em12) {
+  const double t = kThickness, area = kSide * kSide;
+  const double mass = Steel::density * t * area, rotary = mass * (t * t + area) / 12;
+  const double udot = 1e-3, dt = 1e-3;
+  for (Mode mode : {kMembraneX, kMembraneY, kW, kRotationX, kRotationY}) {
+    State s = one_square(1);
+    drive(s, mode, udot);
+    element_forces(s, dt);
+    const double rate = 4 * udot;
+    const double inertia = mode <= kW ? mass : rotary;
+    const double hand = 0.5 * kQm * std::sqrt(mode_stiffness(mode) * inertia) * rate * rate * dt;
+    EXPECT_NEAR(hourglass_energy(s), hand, 1e-12 * hand) << name(mode);
+  }
+}
+
+// Rigid translation and rotation and every constant-strain field (membrane,
+// transverse shear, curvature) are linear in x, so gamma is orthogonal to
+// them: no hourglass energy in either form, while the strains do work.
+TEST(HourglassModes, RigidBodyAndConstantStrainMotionsGiveNoHourglassEnergy) {
+  const double v0[3] = {1e-3, -2e-3, 3e-3}, spin[3] = {2e-4, -3e-4, 5e-4};
+  const double strain[2][2] = {{1e-4, 4e-5}, {-2e-5, -6e-5}};  // in-plane velocity gradient
+  const double slope[2] = {3e-5, -4e-5};                          // w = slope . x: transverse shear
+  const double curvature[2][2] = {{2e-5, -1e-5}, {3e-5, 1e-5}};   // theta = theta0 + K x
+  for (int ihq : {1, 4}) {
+    State s = one_square(ihq);
+    for (int n = 0; n < s.nodes.count(); ++n) {
+      const double r[3] = {s.nodes.x(n, 0), s.nodes.x(n, 1), s.nodes.x(n, 2)};
+      const double rigid[3] = {spin[1] * r[2] - spin[2] * r[1], spin[2] * r[0] - spin[0] * r[2],
+                               spin[0] * r[1] - spin[1] * r[0]};
+      for (int d = 0; d < 2; ++d) s.nodes.v(n, d) = v0[d] + rigid[d] + strain[d][0] * r[0] + strain[d][1] * r[1];
+      s.nodes.v(n, 2) = v0[2] + rigid[2] + slope[0] * r[0] + slope[1] * r[1];
+      for (int d = 0; d < 2; ++d) s.nodes.w(n, d) = spin[d] + curvature[d][0] * r[0] + curvature[d][1] * r[1];
+      s.nodes.w(n, 2) = spin[2];
+    }
+    for (int k = 0; k < 20; ++k) element_forces(s, 1e-3);
+    ASSERT_GT(internal_energy(s), 0) << "IHQ " << ihq;
+    EXPECT_LE(std::abs(hourglass_energy(s)), 1e-12 * internal_energy(s)) << "IHQ " << ihq;
+  }
+}
+
+}  // namespace
+}  // namespace mc
