@@ -123,6 +123,26 @@ TEST(KeywordReaderKeywords, SpcSetExpandsToOneSpcPerNode) {
   EXPECT_EQ(m.spcs[1].fixed, (std::array<bool, 6>{true, false, true, false, true, false}));
 }
 
+// LS-PrePost writes _ID decks with an ID/HEADING card before every data
+// card (public FoldingBox deck, Boundary_v5.K); LS-DYNA's one leading ID
+// card reads the same way.
+TEST(KeywordReaderKeywords, SpcSetIdTakesAnIdCardBeforeEachSet) {
+  const std::string sets = "*SET_NODE_LIST\n4\n1,4\n*SET_NODE_LIST\n5\n2\n";
+  const std::string pairs = std::string("*BOUNDARY_SPC_SET_ID\n         2top plate\n") +
+                            test::fixed({"4", "0", "1", "0", "1", "1", "1", "1"}) +
+                            "         3Bottom plate\n" + test::fixed({"5", "0", "1", "1", "1", "1", "1", "1"});
+  const Model m = read(minimal_deck(sets + pairs));
+  ASSERT_EQ(m.spcs.size(), 3u);
+  EXPECT_EQ(m.spcs[1].fixed, (std::array<bool, 6>{true, false, true, true, true, true}));
+  EXPECT_EQ(m.spcs[2].node, 2);
+  EXPECT_EQ(m.spcs[2].fixed, (std::array<bool, 6>{true, true, true, true, true, true}));
+  const Model leading = read(minimal_deck(sets + "*BOUNDARY_SPC_SET_ID\n7,both\n4,0,1\n5,0,0,1\n"));
+  ASSERT_EQ(leading.spcs.size(), 3u);
+  EXPECT_EQ(leading.spcs[2].fixed, (std::array<bool, 6>{false, true, false, false, false, false}));
+  EXPECT_EQ(read(minimal_deck("*BOUNDARY_SPC_NODE_ID\n1,a\n2,0,0,0,1\n3,b\n4,0,1\n")).spcs.size(), 2u);
+  EXPECT_TRUE(contains(error_of(minimal_deck("*BOUNDARY_SPC_NODE_ID\n1,a\nx,b\n")), "field 1 (ID)"));
+}
+
 TEST(KeywordReaderKeywords, NodeTranslationAndRotationCodesBecomeSpcs) {
   const Model m = read(minimal_deck("*NODE\n" + test::fixed_node("7", "0", "0", "0", "5", "7")));
   ASSERT_EQ(m.spcs.size(), 1u);

@@ -24,12 +24,29 @@ std::array<bool, 6> read_dofs(const CardFields& fields, int first) {
   return fixed;
 }
 
+// With _ID, LS-DYNA reads one ID/HEADING card before the data cards, and
+// LS-PrePost writes one before each data card: a later card whose fields
+// after the first are all blank or not numbers (a heading) is another ID
+// card. A data card with only its first field fixes nothing, so reading it
+// as an ID card changes no answer.
+bool another_id_card(const Card& card, const KeywordCards& cards, const KeywordOptions& options) {
+  if (!options.id) return false;
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  for (int f = 2; f <= 8; ++f) {
+    double value = 0;
+    bool out_of_range = false;
+    if (!fields.blank(f) && parse_real(fields.raw(f), value, out_of_range)) return false;
+  }
+  fields.integer(1, "ID");  // still has to be a number
+  return true;
+}
+
 }  // namespace
 
 void read_boundary_spc_node(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   skip_id_card(cards, options);
   while (const Card* card = cards.next()) {
-    if (card->blank()) continue;
+    if (card->blank() || another_id_card(*card, cards, options)) continue;
     const CardFields fields(*card, cards.keyword(), kStandardLayout);
     Spc spc;
     spc.node = fields.id(1, "NID");
@@ -43,7 +60,7 @@ void read_boundary_spc_node(KeywordCards& cards, const KeywordOptions& options, 
 void read_boundary_spc_set(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   skip_id_card(cards, options);
   while (const Card* card = cards.next()) {
-    if (card->blank()) continue;
+    if (card->blank() || another_id_card(*card, cards, options)) continue;
     const CardFields fields(*card, cards.keyword(), kStandardLayout);
     SpcSetRequest request;
     request.node_set = fields.id(1, "NSID");
