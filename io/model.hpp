@@ -123,6 +123,16 @@ struct WallShape {
   double length = 0;                                // CYLINDER: LENCYL (0: unbounded)
 };
 
+// _MOTION (geometric walls): the wall translates along `direction` (unit);
+// the curve gives its velocity along it (OPT 0) or its displacement (OPT 1)
+// as a function of time.
+struct WallMotion {
+  GlobalId curve = 0;  // 0: the wall stands still
+  bool displacement = false;
+  std::array<double, 3> direction{};
+  SourceLine where;
+};
+
 struct RigidWall {
   std::vector<GlobalId> nodes;  // slave nodes; empty with all_nodes
   bool all_nodes = true;
@@ -131,6 +141,7 @@ struct RigidWall {
   double friction = 0;                   // 0 frictionless, 1 no slip, else Coulomb
   bool moving = false;
   double mass = 0, speed = 0;            // moving wall: mass and initial speed along the normal
+  WallMotion motion;                     // prescribed motion (_MOTION)
   SourceLine where;
 };
 

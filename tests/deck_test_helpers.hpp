@@ -65,6 +65,8 @@ inline std::string error_of(const std::string& text) {
   return "<accepted>";
 }
 
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 // 1-based number of the first line of `text` that starts with `start`.
 inline int line_of(const std::string& text, const std::string& start) {
   std::istringstream in(text);

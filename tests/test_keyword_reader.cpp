@@ -17,7 +17,7 @@ using test::line_of;
 using test::minimal_deck;
 using test::read;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::contains;
 
 // The same model as one deck in comma format and one in fixed columns.
 const char* const kCommaDeck =

@@ -15,7 +15,7 @@ using test::line_of;
 using test::minimal_deck;
 using test::read;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::contains;
 
 TEST(KeywordReaderKeywords, BlankOrZeroN4MakesATriangle) {
   const Model m = read(minimal_deck("*ELEMENT_SHELL\n3,1,1,2,4\n4,1,2,5,6,0\n"));

@@ -17,7 +17,7 @@ using test::error_of;
 using test::minimal_deck;
 using test::read;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::contains;
 
 TEST(KeywordReaderLimits, LineOfAMillionCharactersIsAnErrorAtItsLineNotAnAllocation) {
   const std::string deck = "*KEYWORD\n*NODE\n1," + std::string(1'000'000, '7') + "\n";

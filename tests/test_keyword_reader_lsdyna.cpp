@@ -183,10 +183,6 @@ TEST(KeywordReaderLsDyna, GeometricRigidWallsReadTheirShapes) {
   const std::string along = minimal_deck("*RIGIDWALL_GEOMETRIC_FLAT\n\n0,0,0,0,0,1\n0,0,2,10,20\n");
   EXPECT_NE(error_of(along).find("rigid wall: the edge vector (XHEV YHEV ZHEV) is zero or along the normal"),
             std::string::npos);
-  // A moving geometric wall is not read: the run stops and says so.
-  EXPECT_NE(error_of(minimal_deck("*RIGIDWALL_GEOMETRIC_SPHERE_MOTION\n\n1,2,3,1,2,4\n2.5\n1,0,1,0,0\n"))
-                .find("*RIGIDWALL_GEOMETRIC_SPHERE_MOTION x1"),
-            std::string::npos);
 }
 
 // _DISPLAY adds a last card (PID RO E PR) that only draws the wall: the

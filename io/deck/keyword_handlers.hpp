@@ -22,6 +22,7 @@ struct KeywordOptions {
   bool id = false;      // _ID: an id/heading card first
   bool moving = false;  // _MOVING (rigid walls)
   bool display = false;  // _DISPLAY (geometric walls): a last card for drawing only
+  bool motion = false;   // _MOTION (geometric walls): prescribed motion card
 };
 
 // Which nodes a keyword applies to. Resolved after the whole deck is read:

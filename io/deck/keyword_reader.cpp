@@ -14,7 +14,13 @@ namespace mc {
 
 namespace {
 
-enum OptionBits : unsigned { kTitleOption = 1u, kIdOption = 2u, kMovingOption = 4u, kDisplayOption = 8u };
+enum OptionBits : unsigned {
+  kTitleOption = 1u,
+  kIdOption = 2u,
+  kMovingOption = 4u,
+  kDisplayOption = 8u,
+  kMotionOption = 16u
+};
 
 struct KeywordSpec {
   const char* base;  // upper case, without '*'
@@ -58,10 +64,10 @@ constexpr KeywordSpec kKeywords[] = {
     {"INITIAL_VELOCITY_GENERATION", read_initial_velocity_generation, 0},
     {"INITIAL_VELOCITY_NODE", read_initial_velocity_node, 0},
     {"RIGIDWALL_PLANAR", read_rigidwall_planar, kIdOption | kMovingOption},
-    {"RIGIDWALL_GEOMETRIC_FLAT", read_rigidwall_geometric, kIdOption | kDisplayOption},
-    {"RIGIDWALL_GEOMETRIC_PRISM", read_rigidwall_geometric, kIdOption | kDisplayOption},
-    {"RIGIDWALL_GEOMETRIC_CYLINDER", read_rigidwall_geometric, kIdOption | kDisplayOption},
-    {"RIGIDWALL_GEOMETRIC_SPHERE", read_rigidwall_geometric, kIdOption | kDisplayOption},
+    {"RIGIDWALL_GEOMETRIC_FLAT", read_rigidwall_geometric, kIdOption | kDisplayOption | kMotionOption},
+    {"RIGIDWALL_GEOMETRIC_PRISM", read_rigidwall_geometric, kIdOption | kDisplayOption | kMotionOption},
+    {"RIGIDWALL_GEOMETRIC_CYLINDER", read_rigidwall_geometric, kIdOption | kDisplayOption | kMotionOption},
+    {"RIGIDWALL_GEOMETRIC_SPHERE", read_rigidwall_geometric, kIdOption | kDisplayOption | kMotionOption},
     {"CONSTRAINED_NODAL_RIGID_BODY", read_constrained_nodal_rigid_body, kTitleOption},
     {"CONSTRAINED_SPOTWELD", read_constrained_spotweld, 0},
     {"CONSTRAINED_EXTRA_NODES_NODE", read_constrained_extra_nodes, 0},
@@ -102,6 +108,7 @@ bool match_keyword(const std::string& name, const KeywordSpec& spec, KeywordOpti
     if (suffix == "ID") bit = kIdOption;
     if (suffix == "MOVING") bit = kMovingOption;
     if (suffix == "DISPLAY") bit = kDisplayOption;
+    if (suffix == "MOTION") bit = kMotionOption;
     if (bit == 0 || (spec.options & bit) == 0 || (seen & bit) != 0) return false;
     seen |= bit;
     pos = end == std::string::npos ? name.size() : end;
@@ -110,6 +117,7 @@ bool match_keyword(const std::string& name, const KeywordSpec& spec, KeywordOpti
   options.id = (seen & kIdOption) != 0;
   options.moving = (seen & kMovingOption) != 0;
   options.display = (seen & kDisplayOption) != 0;
+  options.motion = (seen & kMotionOption) != 0;
   return true;
 }
 

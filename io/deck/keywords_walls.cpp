@@ -1,6 +1,8 @@
-// Rigid walls: *RIGIDWALL_PLANAR(_MOVING) and the stationary
-// *RIGIDWALL_GEOMETRIC_FLAT, _PRISM, _CYLINDER, _SPHERE. The node sets they
-// name are looked up in resolve_references.
+// Rigid walls: *RIGIDWALL_PLANAR(_MOVING) and *RIGIDWALL_GEOMETRIC_FLAT,
+// _PRISM, _CYLINDER, _SPHERE, stationary or with prescribed motion
+// (_MOTION). The node sets and curves they name are looked up once the
+// whole deck is read.
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -61,6 +63,22 @@ void read_display_card(const Card& card, const std::string& keyword) {
   fields.real(4, "PR");
 }
 
+// _MOTION: LCID OPT VX VY VZ.
+WallMotion read_motion_card(const Card& card, const std::string& keyword) {
+  const CardFields fields(card, keyword, kStandardLayout);
+  WallMotion motion;
+  motion.curve = fields.id(1, "LCID");
+  const int opt = fields.option(2, "OPT");
+  if (opt != 0 && opt != 1) fields.fail(2, "OPT", "must be 0 (velocity) or 1 (displacement)");
+  motion.displacement = opt == 1;
+  const double d[3] = {fields.real(3, "VX"), fields.real(4, "VY"), fields.real(5, "VZ")};
+  const double length = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+  if (!(length > 0.0)) fields.fail(3, "VX", "the direction of motion (VX VY VZ) is zero");
+  for (int k = 0; k < 3; ++k) motion.direction[static_cast<std::size_t>(k)] = d[k] / length;
+  motion.where = card.where();
+  return motion;
+}
+
 }  // namespace
 
 void read_rigidwall_planar(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
@@ -105,6 +123,13 @@ void read_rigidwall_geometric(KeywordCards& cards, const KeywordOptions& options
       read_display_card(rest.back(), cards.keyword());
       rest.pop_back();
     }
+    if (options.motion) {
+      if (rest.empty()) {
+        throw InputError(card3.where(), cards.keyword() + ": the motion card (LCID OPT VX VY VZ) is missing");
+      }
+      wall.motion = read_motion_card(rest.back(), cards.keyword());
+      rest.pop_back();
+    }
     if (rest.size() > 1) {
       throw InputError(rest[1].where(),
                        "unexpected card in " + cards.keyword() + " (a keyword line missing, or too many cards?)");
@@ -128,6 +153,9 @@ void read_rigidwall_geometric(KeywordCards& cards, const KeywordOptions& options
     shape.length_l = positive(fields, 4, "LENL");
     shape.length_m = positive(fields, 5, "LENM");
     if (prism) shape.length_p = positive(fields, 6, "LENP");
+  }
+  if (options.motion && !is("_CYLINDER")) {
+    wall.motion = read_motion_card(cards.require("the motion card (LCID OPT VX VY VZ)"), cards.keyword());
   }
   if (options.display && !is("_CYLINDER")) {
     if (const Card* card = cards.next()) read_display_card(*card, cards.keyword());

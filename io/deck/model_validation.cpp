@@ -239,6 +239,9 @@ void check_conditions(const Model& m, const IdIndex& nodes) {
     if (wall.moving && !(wall.mass > 0.0)) {
       fail(wall.where, "moving rigid wall: MASS " + text(wall.mass) + " must be positive");
     }
+    if (wall.motion.curve != 0 && m.curves.count(wall.motion.curve) == 0) {
+      fail(wall.motion.where, "rigid wall motion: curve LCID " + id_text(wall.motion.curve) + " is not defined");
+    }
   }
 }
 

@@ -6,6 +6,29 @@
 
 namespace mc {
 
+namespace {
+
+// A curve's value at t: linear between its points, its end values beyond them.
+double curve_at(const std::vector<double>& t, const std::vector<double>& value, double time) {
+  if (time <= t.front()) return value.front();
+  if (time >= t.back()) return value.back();
+  std::size_t hi = 1;
+  while (t[hi] < time) ++hi;
+  const double w = (time - t[hi - 1]) / (t[hi] - t[hi - 1]);
+  return value[hi - 1] + w * (value[hi] - value[hi - 1]);
+}
+
+// A _MOTION wall's velocity over the step from `time` to time + dt: the
+// curve's mid-step value, or the change of its displacement over the step.
+double prescribed_velocity(const WallState& wall, double time, double dt) {
+  if (!wall.prescribed_displacement) return curve_at(wall.curve_t, wall.curve_value, time + 0.5 * dt);
+  return (curve_at(wall.curve_t, wall.curve_value, time + dt) - wall.position) / dt;
+}
+
+double dot(const double* a, const double* b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+}  // namespace
+
 void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
   if (s.walls.empty() || !(dt > 0)) return;
   auto& nd = s.nodes;
@@ -14,13 +37,21 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
     WallState& wall = s.walls[wi];
     double* out = &impulse[4 * wi];
     wall.body_hits.clear();
+    // A prescribed wall: nodes are seen from where it stands now, and the
+    // normal part of its velocity is what they must keep up with.
+    double shift[3] = {0, 0, 0};
+    if (wall.prescribed) {
+      wall.velocity = prescribed_velocity(wall, s.time, dt);
+      for (int k = 0; k < 3; ++k) shift[k] = wall.position * wall.direction[k];
+    }
     for (std::size_t slot = 0; slot < wall.nodes.size(); ++slot) {
       const int i = wall.nodes[slot];
-      const double x[3] = {nd.x(i, 0), nd.x(i, 1), nd.x(i, 2)};
+      const double x[3] = {nd.x(i, 0) - shift[0], nd.x(i, 1) - shift[1], nd.x(i, 2) - shift[2]};
       double gap = 0, n[3];
       if (!wall_contact_frame(wall, x, gap, n)) continue;
       double v[3] = {nd.v(i, 0), nd.v(i, 1), nd.v(i, 2)};
-      const double vn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2] - wall.velocity;
+      const double along = wall.prescribed ? dot(wall.direction.data(), n) : 1.0;
+      const double vn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2] - wall.velocity * along;
       if (gap + vn * dt >= 0) continue;
       const double m = nd.mass(i);
       const double dvn = -gap / dt - vn;  // > 0: lands on the plane at the end of the step
@@ -65,6 +96,7 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
     wall.local_absorbed += impulse[4 * wi + 3];
     wall.last_dt = dt;
     moving = moving || (wall.moving && wall.mass > 0);
+    if (wall.prescribed) wall.position += wall.velocity * dt;
   }
   if (!moving) return;
   // A moving wall of finite mass takes the opposite of the total normal impulse.

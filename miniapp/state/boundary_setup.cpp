@@ -95,6 +95,14 @@ void setup_rigid_walls(const Model& model, const LocalMesh& mesh, State& s) {
     wall.mass = rw.mass;
     wall.velocity = rw.moving ? rw.speed : 0;
     wall.initial_kinetic = 0.5 * wall.mass * wall.velocity * wall.velocity;
+    if (rw.motion.curve != 0) {
+      const Curve& curve = model.curves.at(rw.motion.curve);
+      wall.prescribed = true;
+      wall.prescribed_displacement = rw.motion.displacement;
+      wall.direction = rw.motion.direction;
+      wall.curve_t = curve.x;
+      wall.curve_value = curve.y;
+    }
     s.walls.push_back(wall);
   }
 }

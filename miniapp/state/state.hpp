@@ -90,6 +90,12 @@ struct WallState {
   bool moving = false;
   double mass = 0, velocity = 0;  // moving wall: mass, normal velocity
   double position = 0;            // moving wall: displacement along the normal
+  // _MOTION: a prescribed translation along `direction`; velocity and
+  // position are then along it. The curve: time against velocity (or,
+  // with prescribed_displacement, displacement).
+  bool prescribed = false, prescribed_displacement = false;
+  std::array<double, 3> direction{};
+  std::vector<double> curve_t, curve_value;
   double initial_kinetic = 0;     // moving wall: 1/2 M V0^2
   // This rank's share, kept locally and summed over ranks only when an
   // output needs it (a moving wall sums its impulse every cycle).
