@@ -127,5 +127,16 @@ TEST(MovingGeometricWalls, BadMotionCardsAreRefusedWithTheirLine) {
                                  "(VX VY VZ) is zero");
 }
 
+// A curve that ends before ENDTIM (minimal_deck: 1.0) is read with a warning.
+TEST(MovingGeometricWalls, ACurveEndingBeforeEndtimIsWarnedAbout) {
+  std::string warnings;
+  read(minimal_deck("*DEFINE_CURVE\n9\n0,0\n0.5,1\n*RIGIDWALL_GEOMETRIC_SPHERE_MOTION\n\n1,2,3,1,2,4\n2.5\n"
+                    "9,1,1,0,0\n"),
+       &warnings);
+  EXPECT_TRUE(contains(warnings, "rigid wall motion: curve LCID 9 ends at t = 0.5, before ENDTIM 1; the wall keeps "
+                                 "its last displacement from then on"))
+      << warnings;
+}
+
 }  // namespace
 }  // namespace mc

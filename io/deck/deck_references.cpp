@@ -3,6 +3,7 @@
 // conditions, expanded to node lists.
 #include <algorithm>
 #include <iterator>
+#include <sstream>
 #include <utility>
 
 #include "io/deck/input_error.hpp"
@@ -130,9 +131,23 @@ void resolve_velocities(ReaderState& state, const NodeLookup& lookup) {
   }
 }
 
+// A _MOTION curve that ends before ENDTIM: the wall then holds the curve's
+// last value (velocity or displacement), which LS-DYNA decks rarely mean.
+void warn_short_motion_curve(ReaderState& state, const RigidWall& wall) {
+  const auto curve = state.model.curves.find(wall.motion.curve);
+  const double end = state.model.controls.end_time;
+  if (wall.motion.curve == 0 || curve == state.model.curves.end() || !(curve->second.x.back() < end)) return;
+  std::ostringstream what;
+  what << "rigid wall motion: curve LCID " << wall.motion.curve << " ends at t = " << curve->second.x.back()
+       << ", before ENDTIM " << end << "; the wall keeps its last "
+       << (wall.motion.displacement ? "displacement" : "velocity") << " from then on";
+  state.warn(wall.motion.where, what.str());
+}
+
 void resolve_walls(ReaderState& state, const NodeLookup& lookup) {
   for (const WallRequest& request : state.walls) {
     RigidWall& wall = state.model.rigid_walls[request.wall];
+    warn_short_motion_curve(state, wall);
     if (wall.all_nodes) continue;
     std::vector<GlobalId> nodes = request.node_set == 0
                                       ? lookup.all_nodes()
