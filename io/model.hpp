@@ -41,6 +41,7 @@ struct Material {
   // MAT_024 only
   double yield = 0;          // SIGY
   double tangent = 0;        // ETAN (used when no curve is given)
+  double beta = 1;           // MAT_003 BETA: 1 isotropic, 0 kinematic hardening, between: mixed
   double fail_strain = 0;    // FAIL: effective plastic strain at erosion, 0 = none
   GlobalId hardening_curve = 0;  // LCSS: effective stress vs effective plastic strain
   // Cowper-Symonds rate scaling of the yield stress, 1 + (rate / C)^(1/P)

@@ -115,7 +115,7 @@ struct PackOp {
   void write(const Material& x) {
     p.put(x.id); p.put(x.kind); p.put(x.density); p.put(x.youngs); p.put(x.poisson); p.put(x.yield);
     p.put(x.tangent); p.put(x.fail_strain); p.put(x.hardening_curve); p.put(x.rate_c); p.put(x.rate_p);
-    p.put(x.rigid_fixed);
+    p.put(x.rigid_fixed); p.put(x.beta);
   }
   void write(const Section& x) { p.put(x.id); p.put(x.elform); p.put(x.shear_factor); p.put(x.nip); p.put(x.thickness); }
   void write(const HourglassControl& x) { p.put(x.ihq); p.put(x.qh); }
@@ -130,6 +130,7 @@ struct PackOp {
     p.put(x.mass); p.put(x.speed);
     p.put(x.shape.kind); p.put(x.shape.edge); p.put(x.shape.length_l); p.put(x.shape.length_m);
     p.put(x.shape.length_p); p.put(x.shape.radius); p.put(x.shape.length);
+    p.put(x.motion.curve); p.put(x.motion.displacement); p.put(x.motion.direction);
   }
   void write(const NodalRigidBody& x) { p.put(x.id); p.put(x.nodes); }
   void write(const ExtraNodes& x) { p.put(x.part); p.put(x.nodes); }
@@ -164,7 +165,7 @@ struct UnpackOp {
   void read(Material& x) {
     u.get(x.id); u.get(x.kind); u.get(x.density); u.get(x.youngs); u.get(x.poisson); u.get(x.yield);
     u.get(x.tangent); u.get(x.fail_strain); u.get(x.hardening_curve); u.get(x.rate_c); u.get(x.rate_p);
-    u.get(x.rigid_fixed);
+    u.get(x.rigid_fixed); u.get(x.beta);
   }
   void read(Section& x) { u.get(x.id); u.get(x.elform); u.get(x.shear_factor); u.get(x.nip); u.get(x.thickness); }
   void read(HourglassControl& x) { u.get(x.ihq); u.get(x.qh); }
@@ -179,6 +180,7 @@ struct UnpackOp {
     u.get(x.mass); u.get(x.speed);
     u.get(x.shape.kind); u.get(x.shape.edge); u.get(x.shape.length_l); u.get(x.shape.length_m);
     u.get(x.shape.length_p); u.get(x.shape.radius); u.get(x.shape.length);
+    u.get(x.motion.curve); u.get(x.motion.displacement); u.get(x.motion.direction);
   }
   void read(NodalRigidBody& x) { u.get(x.id); u.get(x.nodes); }
   void read(ExtraNodes& x) { u.get(x.part); u.get(x.nodes); }

@@ -168,12 +168,12 @@ void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOpti
   cards.expect_end();
 }
 
-// *MAT_PLASTIC_KINEMATIC (MAT_003): bilinear elastic-plastic. With BETA 1
-// (isotropic hardening) it is MAT_024 with SIGY, ETAN and FAIL = FS, which
-// is how it runs, Cowper-Symonds rate effects (SRC, SRP) included; so does
-// any BETA with ETAN 0 (no hardening). Kinematic hardening (BETA < 1 with
-// ETAN > 0) and VP are not modelled: they stop the read as unsupported
-// physics (--allow-unsupported runs without them).
+// *MAT_PLASTIC_KINEMATIC (MAT_003): bilinear elastic-plastic, run as MAT_024
+// with SIGY, ETAN and FAIL = FS, Cowper-Symonds rate effects (SRC, SRP)
+// included, and BETA: the hardening Ep = E ETAN / (E - ETAN) moves the yield
+// surface by (1 - BETA) Ep (a back stress) and grows it by BETA Ep
+// (piecewise_linear_plasticity.hpp). VP is not modelled: it stops the read
+// as unsupported physics (--allow-unsupported runs without it).
 void read_mat_plastic_kinematic(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   if (options.title) read_title_card(cards, "the title card");
   const Card& card1 = cards.require("card 1 (MID RO E PR SIGY ETAN BETA)");
@@ -181,13 +181,8 @@ void read_mat_plastic_kinematic(KeywordCards& cards, const KeywordOptions& optio
   {
     const CardFields fields(card1, cards.keyword(), kStandardLayout);
     material = read_bilinear_fields(fields);
-    const double beta = fields.real(7, "BETA");
-    if (beta < 0.0 || beta > 1.0) fields.fail(7, "BETA", "must lie in [0, 1]");
-    // Without hardening (ETAN 0) the yield surface neither grows nor moves:
-    // kinematic, mixed and isotropic hardening are the same material.
-    if (beta != 1.0 && material.tangent != 0.0) {
-      state.unsupported_option(cards.keyword(), "BETA < 1", card1.where());
-    }
+    material.beta = fields.real(7, "BETA");
+    if (material.beta < 0.0 || material.beta > 1.0) fields.fail(7, "BETA", "must lie in [0, 1]");
   }
   if (const Card* card2 = cards.next()) {
     const CardFields fields(*card2, cards.keyword(), kStandardLayout);

@@ -22,7 +22,7 @@ struct ElasticMaterial {
   static void fill(const Material&, const Model&, CurveTable&, MaterialParams&) {}
   template <class T>
   KOKKOS_INLINE_FUNCTION static T update(const MaterialParams& m, const Real*, const Real*, const T de[3], Real, T s[3],
-                                         const T&) {
+                                         const T&, T*) {
     elastic_plane_stress_update(m, de, s);
     return T(0);
   }

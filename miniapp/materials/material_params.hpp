@@ -20,7 +20,8 @@ struct MaterialParams {
   Real plate_modulus = 0;     // E / (1 - nu^2)
   Real wave_speed = 0;        // sqrt(E / (rho (1 - nu^2))): shell stable-step speed
   Real yield = 0;             // SIGY (or first curve ordinate)
-  Real plastic_modulus = 0;   // E*Etan/(E-Etan), used without a curve
+  Real plastic_modulus = 0;   // E*Etan/(E-Etan) (times BETA), used without a curve
+  Real kinematic_modulus = 0; // (1 - BETA) E*Etan/(E-Etan): back-stress hardening (MAT_003)
   Real fail_strain = 0;       // 0: no erosion
   Real rate_c = 0;            // Cowper-Symonds C (0: rate-independent)
   Real rate_inv_p = 0;        // and 1/P

@@ -41,12 +41,14 @@ KOKKOS_INLINE_FUNCTION bool has_plastic_strain(int code) {
 
 // One point's stress update with strain increment de over the step dt: s is
 // the old stress on entry, the new one on exit; returns the effective
-// plastic strain increment.
+// plastic strain increment. back: the point's back stress (updated) where
+// the material hardens kinematically (MaterialParams::kinematic_modulus > 0),
+// else nullptr.
 template <class T>
 KOKKOS_INLINE_FUNCTION T material_update(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                         const T de[3], Real dt, T s[3], const T& epsp) {
+                                         const T de[3], Real dt, T s[3], const T& epsp, T* back = nullptr) {
   return detail::for_code(Materials{}, m.kind, [&](auto mat) {
-    return decltype(mat)::template update<T>(m, curve_x, curve_y, de, dt, s, epsp);
+    return decltype(mat)::template update<T>(m, curve_x, curve_y, de, dt, s, epsp, back);
   });
 }
 

@@ -6,6 +6,16 @@
 // sec. 3.4. In the eigenbasis of the projection P the returned stress is the
 // trial stress with each mode scaled, so the return is one scalar equation
 // in the plastic multiplier, solved by safeguarded Newton.
+//
+// *MAT_PLASTIC_KINEMATIC (MAT_003) with BETA < 1 adds linear kinematic
+// hardening: Prager's back stress, alpha' = 2/3 Hk eps_p' (deviators),
+// Hk = (1 - BETA) Ep, while the radius grows with BETA Ep. Kept in its
+// plane-stress form (the deviator minus its zz part), alpha' = 2/3 Hk x' xi
+// with xi = sigma - alpha, since eps_p' = x' P xi. The same return then runs
+// on xi: xi = [1 + x (C P + 2/3 Hk)]^-1 xi_trial, whose mode rates are the
+// isotropic return's plus 2/3 Hk; then sigma = sigma_trial - x C P xi
+// (Simo & Hughes sec. 3.4 with combined hardening). In uniaxial stress this
+// is the bilinear 1-D model: back stress Hk eps_p, radius SIGY + BETA Ep eps_p.
 #pragma once
 
 #include <algorithm>
@@ -77,16 +87,22 @@ KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real*
 // stress passes the static yield stress (the factor is >= 1; exactly 1
 // changes nothing). Lanes iterate independently: a converged lane is
 // frozen, so each lane gets exactly the answer of the scalar iteration.
+// back: the point's back stress (updated) with kinematic hardening, else
+// nullptr.
 template <class T>
 KOKKOS_INLINE_FUNCTION T plastic_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y, T s[3],
-                                        const T& epsp, const T de[3], Real dt) {
+                                        const T& epsp, const T de[3], Real dt, T* back) {
   using L = Lanes<T>;
   T sigy, slope;
   hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope);
+  const T trial[3] = {s[0], s[1], s[2]};
+  // xi: the trial stress relative to the back stress.
+  const T xi_trial[3] = {back ? T(s[0] - back[0]) : s[0], back ? T(s[1] - back[1]) : s[1],
+                         back ? T(s[2] - back[2]) : s[2]};
   // Modes of the trial stress: mean, deviatoric-difference and shear parts.
-  const T sm = Real(0.5) * (s[0] + s[1]);
-  const T sd = Real(0.5) * (s[0] - s[1]);
-  const T ss = s[2];
+  const T sm = Real(0.5) * (xi_trial[0] + xi_trial[1]);
+  const T sd = Real(0.5) * (xi_trial[0] - xi_trial[1]);
+  const T ss = xi_trial[2];
   const T dev2 = sd * sd + ss * ss;
   const T vm2 = sm * sm + Real(3) * dev2;
   if (!L::any(vm2 > sigy * sigy)) return T(0);
@@ -96,8 +112,11 @@ KOKKOS_INLINE_FUNCTION T plastic_return(const MaterialParams& m, const Real* cur
   const auto yielding = vm2 > sigy * sigy;
   if (!L::any(yielding)) return T(0);
 
-  const Real alpha = m.youngs / (Real(3) * (Real(1) - m.poisson));
-  const Real twog = Real(2) * m.shear_modulus;
+  const Real alpha_e = m.youngs / (Real(3) * (Real(1) - m.poisson));
+  const Real twog_e = Real(2) * m.shear_modulus;
+  // The mode decay rates; the elastic ones without kinematic hardening.
+  const Real alpha = back ? alpha_e + Real(2) / Real(3) * m.kinematic_modulus : alpha_e;
+  const Real twog = back ? twog_e + Real(2) / Real(3) * m.kinematic_modulus : twog_e;
   // g(x) = vm(x) - sigy(epsp + 2/3 x vm(x)) decreases in x. With no
   // hardening the slowest-decaying mode reaches sigy at hi, so for
   // non-softening materials the root lies in [0, hi].
@@ -133,6 +152,18 @@ KOKKOS_INLINE_FUNCTION T plastic_return(const MaterialParams& m, const Real* cur
   const T f2 = Real(1) / (Real(1) + twog * x);
   const T vm = vsqrt(sm * sm * f1 * f1 + Real(3) * dev2 * f2 * f2);
   const T smr = sm * f1, sdr = sd * f2;
+  if (back) {
+    // sigma = sigma_trial - x C P xi; alpha = sigma - xi.
+    const T ssr = ss * f2;
+    const T sig[3] = {trial[0] - x * (alpha_e * smr + twog_e * sdr), trial[1] - x * (alpha_e * smr - twog_e * sdr),
+                      trial[2] - x * twog_e * ssr};
+    const T xi[3] = {smr + sdr, smr - sdr, ssr};
+    for (int j = 0; j < 3; ++j) {
+      back[j] = select(yielding, T(sig[j] - xi[j]), back[j]);
+      s[j] = select(yielding, sig[j], trial[j]);
+    }
+    return select(yielding, T(Real(2) / Real(3) * x * vm), T(0));
+  }
   // Elastic lanes keep their trial stress bit for bit (rebuilding it from the
   // modes would round it), so a point's answer does not depend on its pack.
   s[0] = select(yielding, T(smr + sdr), s[0]);
@@ -145,9 +176,9 @@ KOKKOS_INLINE_FUNCTION T plastic_return(const MaterialParams& m, const Real* cur
 template <class T>
 KOKKOS_INLINE_FUNCTION T plastic_plane_stress_update(const MaterialParams& m, const Real* curve_x,
                                                      const Real* curve_y, const T de[3], Real dt, T s[3],
-                                                     const T& epsp) {
+                                                     const T& epsp, T* back = nullptr) {
   elastic_plane_stress_update(m, de, s);
-  return plastic_return(m, curve_x, curve_y, s, epsp, de, dt);
+  return plastic_return(m, curve_x, curve_y, s, epsp, de, dt, back);
 }
 
 // The material's entry in the table (material_table.hpp).
@@ -159,8 +190,12 @@ struct PiecewiseLinearPlasticity {
   // curve (effective stress vs effective plastic strain) appended to `curves`.
   static void fill(const Material& mat, const Model& model, CurveTable& curves, MaterialParams& p) {
     p.yield = static_cast<Real>(mat.yield);
-    if (mat.tangent > 0 && mat.tangent < mat.youngs)
-      p.plastic_modulus = static_cast<Real>(mat.youngs * mat.tangent / (mat.youngs - mat.tangent));
+    if (mat.tangent > 0 && mat.tangent < mat.youngs) {
+      // BETA splits Ep between the radius (isotropic) and the back stress.
+      const double ep = mat.youngs * mat.tangent / (mat.youngs - mat.tangent);
+      p.plastic_modulus = static_cast<Real>(mat.beta * ep);
+      if (mat.beta < 1.0) p.kinematic_modulus = static_cast<Real>((1.0 - mat.beta) * ep);
+    }
     p.fail_strain = static_cast<Real>(mat.fail_strain);
     if (mat.rate_c > 0) {
       p.rate_c = static_cast<Real>(mat.rate_c);
@@ -178,8 +213,8 @@ struct PiecewiseLinearPlasticity {
   }
   template <class T>
   KOKKOS_INLINE_FUNCTION static T update(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                         const T de[3], Real dt, T s[3], const T& epsp) {
-    return plastic_plane_stress_update(m, curve_x, curve_y, de, dt, s, epsp);
+                                         const T de[3], Real dt, T s[3], const T& epsp, T* back) {
+    return plastic_plane_stress_update(m, curve_x, curve_y, de, dt, s, epsp, back);
   }
 };
 

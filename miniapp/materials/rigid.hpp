@@ -13,7 +13,7 @@ struct RigidMaterial {
   static void fill(const Material&, const Model&, CurveTable&, MaterialParams&) {}
   template <class T>
   KOKKOS_INLINE_FUNCTION static T update(const MaterialParams&, const Real*, const Real*, const T*, Real, T*,
-                                         const T&) {
+                                         const T&, T*) {
     return T(0);
   }
 };

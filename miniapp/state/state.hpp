@@ -54,6 +54,7 @@ struct ElementData {
   PointStateView points;      // packed(points, e, 4*k + j): sxx syy sxy epsp of point k
   Shear2View shear;           // transverse shear stresses (constant through thickness)
   Hourglass5View hourglass_q; // IHQ 4 stored resultants (size 0 when unused)
+  PointStateView back_stress; // packed(back_stress, e, 3*k + j): the back stress of point k (size 0 when unused)
   CornerForceView force;      // the shells' part of State::corners: minus the internal force/moment, global frame
   DoubleView internal_energy, hourglass_energy;
   // Work measures, not state: through-thickness points that yielded in the
@@ -130,6 +131,7 @@ struct State {
   ContactSetup contact;
   int max_points = 0;         // largest NIP over parts (row width / 4 of points)
   bool uses_hourglass_stiffness = false;
+  bool uses_back_stress = false;  // a material hardens kinematically (MAT_003 BETA < 1)
   double added_mass = 0;      // by mass scaling
   double initial_dt_scaled_target = 0;
 

@@ -18,6 +18,7 @@ inline void state_fields(IO& io, S& s) {
   io.view(s.elements.points);
   io.view(s.elements.shear);
   io.view(s.elements.hourglass_q);
+  io.view(s.elements.back_stress);
   io.view(s.elements.internal_energy);
   io.view(s.elements.hourglass_energy);
   io.pod(s.time);

@@ -17,7 +17,7 @@ std::size_t state_bytes(const State& s) {
                       bytes(n.v_before) + bytes(n.w_before) + bytes(n.mass) + bytes(n.inertia) + bytes(n.fixed) +
                       bytes(n.terms.offset) + bytes(n.terms.term) + n.ids.size() * sizeof(GlobalId) + bytes(s.corners);
   total += bytes(e.conn) + bytes(e.part) + bytes(e.alive) + bytes(e.density_scale) + bytes(e.points) +
-           bytes(e.shear) + bytes(e.hourglass_q) + bytes(e.internal_energy) +
+           bytes(e.shear) + bytes(e.hourglass_q) + bytes(e.back_stress) + bytes(e.internal_energy) +
            bytes(e.hourglass_energy) + bytes(e.yielding) + bytes(e.plastic_updates) + e.ids.size() * sizeof(GlobalId);
   return total;
 }

@@ -28,6 +28,7 @@ struct KernelData {
   ConstView<RealView> thickness;
   ConstView<RealView> density_scale;
   PointStateView points;
+  PointStateView back_stress;
   Shear2View shear;
   Hourglass5View hg_q;
   CornerForceView force;
@@ -86,7 +87,13 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
     const T old_work = sig[0] * de[0] + sig[1] * de[1] + sig[2] * de[2];
     Real* epsp_ptr = &packed(k.points, e0, 4 * ip + 3);
     const T epsp = plastic ? L::load(epsp_ptr) : T(0);
-    const T dep = material_update<T>(m, k.curve_x, k.curve_y, de, dt, sig, epsp);
+    T back[3];
+    const bool kinematic = m.kinematic_modulus > 0;
+    if (kinematic)
+      for (int j = 0; j < 3; ++j) back[j] = L::load(&packed(k.back_stress, e0, 3 * ip + j));
+    const T dep = material_update<T>(m, k.curve_x, k.curve_y, de, dt, sig, epsp, kinematic ? back : nullptr);
+    if (kinematic)
+      for (int j = 0; j < 3; ++j) L::store(&packed(k.back_stress, e0, 3 * ip + j), back[j]);
     if (plastic) {
       const T updated = epsp + dep;
       L::store(epsp_ptr, updated);
@@ -186,7 +193,7 @@ KOKKOS_INLINE_FUNCTION bool uniform_pack(const KernelData& k, int e0, int width)
 
 double shell_internal_force(State& s, const CornerForceView& force, Real dt) {
   KernelData k{s.nodes.x, s.nodes.v, s.nodes.w, s.elements.conn, s.elements.part, s.elements.alive,
-               s.elements.thickness, s.elements.density_scale, s.elements.points, s.elements.shear, s.elements.hourglass_q,
+               s.elements.thickness, s.elements.density_scale, s.elements.points, s.elements.back_stress, s.elements.shear, s.elements.hourglass_q,
                force, s.elements.internal_energy, s.elements.hourglass_energy, s.elements.yielding,
                s.elements.plastic_updates, s.parts, s.materials,
                s.curve_x.data(), s.curve_y.data()};
