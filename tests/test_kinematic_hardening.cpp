@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "miniapp/materials/piecewise_linear_plasticity.hpp"
+#include "uniaxial_stress_driver.hpp"
 
 namespace mc {
 namespace {
@@ -33,34 +34,6 @@ MaterialParams steel_003(double beta) {
   return m;
 }
 
-struct Point {
-  Real s[3] = {0, 0, 0}, back[3] = {0, 0, 0};
-  double epsp = 0;
-};
-
-// One axial increment de with the lateral increment that keeps syy = 0
-// (secant iterations), as in test_material_plasticity.cpp.
-void uniaxial_step(const MaterialParams& m, Point& p, double de) {
-  double lateral = -kNu * de, previous = 0, r_prev = 0;
-  Real trial[3], back[3];
-  double dep = 0;
-  for (int it = 0; it < 50; ++it) {
-    std::copy(p.s, p.s + 3, trial);
-    std::copy(p.back, p.back + 3, back);
-    const Real inc[3] = {Real(de), Real(lateral), 0};
-    dep = plastic_plane_stress_update<Real>(m, nullptr, nullptr, inc, Real(1), trial, Real(p.epsp), back);
-    const double r = trial[1];
-    if (std::fabs(r) < 1e-14) break;
-    const double next = it == 0 ? lateral - r / m.plate_modulus : lateral - r * (lateral - previous) / (r - r_prev);
-    previous = lateral;
-    r_prev = r;
-    lateral = next;
-  }
-  std::copy(trial, trial + 3, p.s);
-  std::copy(back, back + 3, p.back);
-  p.epsp += dep;
-}
-
 // Strain eps1 = 0.02 in 200 steps, then back to -0.02 in 400: the stress at
 // every step against the 1-D model (elastic unloading to s_r, then slope Et).
 void expect_bilinear_cycle(double beta) {
@@ -69,12 +42,12 @@ void expect_bilinear_cycle(double beta) {
   const double s1 = kSigy + kEt * (eps1 - kSigy / kE);
   const double s_r = (1 - 2 * beta) * (s1 - kSigy) - kSigy;
   const double eps_r = eps1 - (s1 - s_r) / kE;  // where reversed yielding starts
-  Point p;
+  test::UniaxialPoint p;
   double eps = 0, worst = 0;
   for (int i = 0; i < 600; ++i) {
     const double step = i < 200 ? de : -de;
     eps += step;
-    uniaxial_step(m, p, step);
+    test::uniaxial_step(m, nullptr, nullptr, p, step, true);
     double hand;
     if (i < 200) hand = eps < kSigy / kE ? kE * eps : kSigy + kEt * (eps - kSigy / kE);
     else hand = eps > eps_r ? s1 - kE * (eps1 - eps) : s_r - kEt * (eps_r - eps);
@@ -95,8 +68,8 @@ TEST(KinematicHardening, IsotropicBetaOneReyieldsAtMinusS1) { expect_bilinear_cy
 // back stress stays zero and the stress matches to round-off.
 TEST(KinematicHardening, BackStressStaysZeroWithBetaOne) {
   const MaterialParams m = steel_003(1.0);
-  Point p;
-  for (int i = 0; i < 50; ++i) uniaxial_step(m, p, 1e-4);
+  test::UniaxialPoint p;
+  for (int i = 0; i < 50; ++i) test::uniaxial_step(m, nullptr, nullptr, p, 1e-4, true);
   for (int j = 0; j < 3; ++j) EXPECT_NEAR(p.back[j], 0.0, 1e-15);
 }
 

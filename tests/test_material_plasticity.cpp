@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "miniapp/materials/piecewise_linear_plasticity.hpp"
+#include "uniaxial_stress_driver.hpp"
 
 namespace mc {
 namespace {
@@ -22,33 +23,13 @@ MaterialParams steel_024(double sigy, double etan) {
   return m;
 }
 
-// Drives one material point in uniaxial stress: each axial increment is
-// paired with the lateral increment that keeps syy = 0 (secant iterations).
+// Uniaxial stress after `steps` equal increments up to `strain`.
 double uniaxial_stress_at(const MaterialParams& m, const Real* cx, const Real* cy, double strain, int steps,
                           double& epsp) {
-  Real s[3] = {0, 0, 0};
-  epsp = 0;
-  const double de = strain / steps;
-  for (int i = 0; i < steps; ++i) {
-    double lateral = -m.poisson * de, previous = 0;
-    double r_prev = 0;
-    Real trial[3];
-    double dep = 0;
-    for (int it = 0; it < 50; ++it) {
-      std::copy(s, s + 3, trial);
-      const Real inc[3] = {Real(de), Real(lateral), 0};
-      dep = plastic_plane_stress_update<Real>(m, cx, cy, inc, Real(1), trial, Real(epsp));
-      const double r = trial[1];
-      if (std::fabs(r) < 1e-13) break;
-      const double next = it == 0 ? lateral - r / m.plate_modulus : lateral - r * (lateral - previous) / (r - r_prev);
-      previous = lateral;
-      r_prev = r;
-      lateral = next;
-    }
-    std::copy(trial, trial + 3, s);
-    epsp += dep;
-  }
-  return s[0];
+  test::UniaxialPoint p;
+  for (int i = 0; i < steps; ++i) test::uniaxial_step(m, cx, cy, p, strain / steps);
+  epsp = p.epsp;
+  return p.s[0];
 }
 
 // Linear hardening: sigma = SIGY + Ep epsp, Ep = E Etan / (E - Etan), and the
