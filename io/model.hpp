@@ -146,12 +146,25 @@ struct RigidWall {
   SourceLine where;
 };
 
+// How a weld fails (*CONSTRAINED_SPOTWELD SN SS N M TF,
+// *CONSTRAINED_GENERALIZED_WELD_SPOT TFAIL SN SS N M): at `time`, or once
+// (max(fn,0)/SN)^N + (|fs|/SS)^M >= 1 at one of its nodes, a term left out
+// where SN or SS is 0 (miniapp/nodal/weld_failure.hpp).
+struct WeldFailure {
+  double normal = 0, shear = 0;                    // SN, SS
+  double normal_exponent = 0, shear_exponent = 0;  // N, M
+  double time = 1e20;                              // TF / TFAIL; 1e20 never
+  bool by_force() const { return normal > 0 || shear > 0; }
+};
+
 // *CONSTRAINED_NODAL_RIGID_BODY, *CONSTRAINED_SPOTWELD and
-// *CONSTRAINED_GENERALIZED_WELD_SPOT: nodes that move as one rigid body (a
-// weld never fails here; decks asking for failure are refused).
+// *CONSTRAINED_GENERALIZED_WELD_SPOT: nodes that move as one rigid body,
+// a weld until it fails.
 struct NodalRigidBody {
   GlobalId id = 0;  // the CNRB's PID; 0 for a weld
   std::vector<GlobalId> nodes;
+  bool weld = false;
+  WeldFailure failure;
   SourceLine where;
 };
 

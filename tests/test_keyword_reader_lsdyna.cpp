@@ -278,8 +278,41 @@ TEST(KeywordReaderLsDyna, WeldsAndNodalRigidBodiesBecomeRigidBodiesOfNodes) {
   EXPECT_NE(error_of(minimal_deck("*CONSTRAINED_SPOTWELD\n4,5\n*CONSTRAINED_SPOTWELD\n5,6\n"))
                 .find("nodal rigid body: node 5 is already in the one at line"),
             std::string::npos);
-  EXPECT_NE(error_of(minimal_deck("*CONSTRAINED_SPOTWELD\n4,5,10.0,10.0\n")).find("*CONSTRAINED_SPOTWELD (failure) x1"),
+}
+
+TEST(KeywordReaderLsDyna, WeldFailureByForceAndTimeIsReadAndByPlasticStrainRefused) {
+  const Model m = read(minimal_deck(
+      "*SET_NODE_LIST\n4\n5,6\n"
+      "*CONSTRAINED_SPOTWELD\n3,4,10.0,20.0,2.0,3.0,0.5\n"
+      "*CONSTRAINED_GENERALIZED_WELD_SPOT\n4\n1.5,0,30.0,0,1.0\n"));
+  ASSERT_EQ(m.nodal_rigid_bodies.size(), 2u);
+  const WeldFailure& spot = m.nodal_rigid_bodies[0].failure;
+  EXPECT_TRUE(m.nodal_rigid_bodies[0].weld);
+  EXPECT_EQ(spot.normal, 10.0);
+  EXPECT_EQ(spot.shear, 20.0);
+  EXPECT_EQ(spot.normal_exponent, 2.0);
+  EXPECT_EQ(spot.shear_exponent, 3.0);
+  EXPECT_EQ(spot.time, 0.5);
+  const WeldFailure& general = m.nodal_rigid_bodies[1].failure;
+  EXPECT_EQ(general.time, 1.5);
+  EXPECT_EQ(general.normal, 30.0);
+  EXPECT_EQ(general.normal_exponent, 1.0);
+  EXPECT_FALSE(m.nodal_rigid_bodies[1].failure.shear > 0);
+  EXPECT_NE(error_of(minimal_deck("*CONSTRAINED_SPOTWELD\n4,5,10.0,10.0\n"))
+                .find("deck.k:23: field 5 (N) of *CONSTRAINED_SPOTWELD: must be > 0 where SN is set"),
             std::string::npos);
+  EXPECT_NE(error_of(minimal_deck("*CONSTRAINED_SPOTWELD\n4,5,0,0,0,0,0,0.3\n"))
+                .find("*CONSTRAINED_SPOTWELD (EP (failure by plastic strain)) x1"),
+            std::string::npos);
+  EXPECT_NE(error_of(minimal_deck("*CONSTRAINED_SPOTWELD\n4,5,0,0,0,0,-1\n")).find("field 7 (TF) of *CONSTRAINED_SPOTWELD: must be >= 0"),
+            std::string::npos);
+  // Coincident nodes give the force no normal direction to split along.
+  EXPECT_NE(error_of(minimal_deck("*NODE\n7,0,0,0\n*CONSTRAINED_SPOTWELD\n1,7,10.0,0,2\n"))
+                .find("deck.k:25: weld: node 1 sits at the weld's centre (coincident nodes), so its force has no normal "
+                      "direction; failure by SN/SS needs the nodes apart"),
+            std::string::npos)
+      << error_of(minimal_deck("*NODE\n7,0,0,0\n*CONSTRAINED_SPOTWELD\n1,7,10.0,0,2\n"));
+  EXPECT_EQ(error_of(minimal_deck("*NODE\n7,0,0,0\n*CONSTRAINED_SPOTWELD\n1,7,0,0,0,0,1.0\n")), "<accepted>");
 }
 
 TEST(KeywordReaderLsDyna, NonAutomaticSingleSurfaceContactRunsAsTheAutomaticOneAndSaysSo) {

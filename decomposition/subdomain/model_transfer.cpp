@@ -132,7 +132,7 @@ struct PackOp {
     p.put(x.shape.length_p); p.put(x.shape.radius); p.put(x.shape.length);
     p.put(x.motion.curve); p.put(x.motion.displacement); p.put(x.motion.direction);
   }
-  void write(const NodalRigidBody& x) { p.put(x.id); p.put(x.nodes); }
+  void write(const NodalRigidBody& x) { p.put(x.id); p.put(x.nodes); p.put(x.weld); p.put(x.failure); }
   void write(const ExtraNodes& x) { p.put(x.part); p.put(x.nodes); }
   void write(const Controls& c) {
     p.put(c.end_time); p.put(c.end_cycle); p.put(c.dt_min); p.put(c.tssfac); p.put(c.dt2ms); p.put(c.dt_init);
@@ -182,7 +182,7 @@ struct UnpackOp {
     u.get(x.shape.length_p); u.get(x.shape.radius); u.get(x.shape.length);
     u.get(x.motion.curve); u.get(x.motion.displacement); u.get(x.motion.direction);
   }
-  void read(NodalRigidBody& x) { u.get(x.id); u.get(x.nodes); }
+  void read(NodalRigidBody& x) { u.get(x.id); u.get(x.nodes); u.get(x.weld); u.get(x.failure); }
   void read(ExtraNodes& x) { u.get(x.part); u.get(x.nodes); }
   void read(Controls& c) {
     u.get(c.end_time); u.get(c.end_cycle); u.get(c.dt_min); u.get(c.tssfac); u.get(c.dt2ms); u.get(c.dt_init);

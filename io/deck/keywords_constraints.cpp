@@ -2,8 +2,8 @@
 // *CONSTRAINED_SPOTWELD and *CONSTRAINED_GENERALIZED_WELD_SPOT (each a
 // NodalRigidBody), and *CONSTRAINED_EXTRA_NODES_NODE/_SET (nodes joining a
 // rigid part's body); the node sets they name are expanded in
-// resolve_references. Welds do not fail here: a card asking for failure
-// (forces, time, strain) is listed as unsupported physics.
+// resolve_references. Welds fail by force or time; failure by plastic strain
+// (EP, EPSF) is listed as unsupported physics.
 #include "io/deck/card_checks.hpp"
 #include "io/deck/card_fields.hpp"
 #include "io/deck/keyword_handlers.hpp"
@@ -15,6 +15,27 @@ namespace {
 constexpr double kNever = 1e20;  // LS-DYNA's "no failure" time and strain
 
 bool fails(double value) { return value != 0.0 && value < kNever; }
+
+// SN SS N M from four consecutive fields starting at `sn`, and the failure
+// time (0 or 1e20: never). A force term needs its exponent: LS-DYNA's manual
+// gives N and M no default.
+WeldFailure weld_failure(const CardFields& fields, int sn, double time) {
+  WeldFailure failure;
+  failure.normal = fields.real(sn, "SN");
+  failure.shear = fields.real(sn + 1, "SS");
+  failure.normal_exponent = fields.real(sn + 2, "N");
+  failure.shear_exponent = fields.real(sn + 3, "M");
+  if (failure.normal < 0) fields.fail(sn, "SN", "must be >= 0 (0: no failure in tension)");
+  if (failure.shear < 0) fields.fail(sn + 1, "SS", "must be >= 0 (0: no failure in shear)");
+  if (failure.normal > 0 && !(failure.normal_exponent > 0)) {
+    fields.fail(sn + 2, "N", "must be > 0 where SN is set (the exponent of the normal force has no default)");
+  }
+  if (failure.shear > 0 && !(failure.shear_exponent > 0)) {
+    fields.fail(sn + 3, "M", "must be > 0 where SS is set (the exponent of the shear force has no default)");
+  }
+  if (fails(time)) failure.time = time;
+  return failure;
+}
 
 void add_body(ReaderState& state, NodalRigidBody body, GlobalId node_set, const std::string& keyword) {
   if (node_set != 0) state.nodal_bodies.push_back({state.model.nodal_rigid_bodies.size(), node_set, keyword});
@@ -49,10 +70,11 @@ void read_constrained_spotweld(KeywordCards& cards, const KeywordOptions&, Reade
     weld.nodes = {fields.id(1, "N1"), fields.id(2, "N2")};
     if (weld.nodes[0] == weld.nodes[1]) fields.fail(2, "N2", "a weld needs two different nodes");
     weld.where = card->where();
-    if (fields.real(3, "SN") > 0.0 || fields.real(4, "SS") > 0.0 || fails(fields.real(7, "TF")) ||
-        fails(fields.real(8, "EP"))) {
-      state.unsupported_option(cards.keyword(), "failure", card->where());
-    }
+    weld.weld = true;
+    const double tf = fields.real(7, "TF");
+    if (tf < 0) fields.fail(7, "TF", "must be >= 0 (0: no failure in time)");
+    weld.failure = weld_failure(fields, 3, tf);
+    if (fails(fields.real(8, "EP"))) state.unsupported_option(cards.keyword(), "EP (failure by plastic strain)", card->where());
     add_body(state, std::move(weld), 0, cards.keyword());
   }
 }
@@ -71,9 +93,12 @@ void read_constrained_generalized_weld_spot(KeywordCards& cards, const KeywordOp
     const GlobalId node_set = fields.id(first, "NSID");
     const Card& card2 = cards.require("card 2 (TFAIL EPSF SN SS N M)");
     const CardFields failure(card2, cards.keyword(), kStandardLayout);
-    if (fails(failure.real(1, "TFAIL")) || fails(failure.real(2, "EPSF")) || failure.real(3, "SN") > 0.0 ||
-        failure.real(4, "SS") > 0.0) {
-      state.unsupported_option(cards.keyword(), "failure", card2.where());
+    weld.weld = true;
+    const double tfail = failure.real(1, "TFAIL");
+    if (tfail < 0) failure.fail(1, "TFAIL", "must be >= 0 (0: no failure in time)");
+    weld.failure = weld_failure(failure, 3, tfail);
+    if (fails(failure.real(2, "EPSF"))) {
+      state.unsupported_option(cards.keyword(), "EPSF (failure by plastic strain)", card2.where());
     }
     add_body(state, std::move(weld), node_set, cards.keyword());
   } while (cards.has_more());

@@ -2,6 +2,7 @@
 // model must pass as much as a read one. Messages name the entity and the
 // LS-DYNA field, at the entity's card.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <set>
@@ -296,6 +297,25 @@ void check_nodal_rigid_bodies(const Model& m, const IdIndex& nodes) {
   }
 }
 
+// A weld failing by force splits it along the line from each node to the
+// weld's centre: a node there (coincident nodes) has no such line.
+void check_weld_normals(const Model& m, const IdIndex& nodes) {
+  for (const NodalRigidBody& weld : m.nodal_rigid_bodies) {
+    if (!weld.weld || !weld.failure.by_force()) continue;
+    std::array<double, 3> center{};
+    for (GlobalId id : weld.nodes)
+      for (int k = 0; k < 3; ++k) center[k] += m.nodes[static_cast<std::size_t>(nodes.find(id))].x[k] / weld.nodes.size();
+    for (GlobalId id : weld.nodes) {
+      const auto& x = m.nodes[static_cast<std::size_t>(nodes.find(id))].x;
+      const double apart = std::hypot(x[0] - center[0], x[1] - center[1], x[2] - center[2]);
+      if (apart <= 1e-9 * (1.0 + std::hypot(center[0], center[1], center[2]))) {
+        fail(weld.where, "weld: node " + id_text(id) + " sits at the weld's centre (coincident nodes), so its force has "
+                         "no normal direction; failure by SN/SS needs the nodes apart");
+      }
+    }
+  }
+}
+
 // *CONSTRAINED_EXTRA_NODES: the part must be rigid, and an extra node may
 // move with that body only.
 void check_extra_nodes(const Model& m, const IdIndex& nodes) {
@@ -372,6 +392,7 @@ void validate_model(const Model& m) {
   check_conditions(m, nodes);
   check_point_masses(m, nodes);
   check_nodal_rigid_bodies(m, nodes);
+  check_weld_normals(m, nodes);
   check_extra_nodes(m, nodes);
   check_contacts(m);
   check_controls(m);

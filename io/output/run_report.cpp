@@ -88,6 +88,11 @@ void print_report(const RunReport& r, std::ostream& o) {
   if (r.last.eroded_shells > 0)
     o << "   eroded: " << r.last.eroded_shells << " shells, holding " << fmt("%.4e", r.last.eroded_internal)
       << " of internal energy\n";
+  if (r.welds > 0) {
+    o << "   welds: " << r.welds << ", failed " << r.welds_failed;
+    if (r.welds_failed > 0) o << " (the first at t = " << fmt("%.6e", r.first_weld_failure) << ")";
+    o << "\n";
+  }
   o << "   state checksum " << r.state_checksum << "\n";
   o << "   figure of merit: " << fmt("%.4e", r.element_cycles_per_second) << " element-cycles/s, "
     << fmt("%.1f", r.ns_per_element_cycle_per_core) << " ns per element-cycle per core, "
@@ -114,6 +119,8 @@ void write_report_json(const RunReport& r, const std::string& path) {
       << ", \"first\": " << quoted(k.first.file + ":" + std::to_string(k.first.line)) << "}";
   }
   o << "],\n";
+  o << "  \"welds\": {\"count\": " << r.welds << ", \"failed\": " << r.welds_failed
+    << ", \"first_failure_time\": " << r.first_weld_failure << "},\n";
   o << "  \"ranks\": " << r.ranks << ", \"threads\": " << r.threads << ", \"halo\": " << quoted(r.halo)
     << ", \"nodes\": " << r.nodes
     << ", \"elements\": " << r.elements << ", \"parts\": " << r.parts << ",\n";

@@ -52,6 +52,10 @@ struct RunReport {
   std::vector<std::vector<double>> rank_work;
   // Shells with plastic strain at any integration point, model-wide (has the crash begun?).
   std::int64_t shells_yielded = 0;
+  // Welds (*CONSTRAINED_SPOTWELD, _GENERALIZED_WELD_SPOT): how many, how many
+  // failed, and when the first did (-1: none).
+  std::int64_t welds = 0, welds_failed = 0;
+  double first_weld_failure = -1;
   EnergyRecord first, last;
   // Simulated clusters with SimGrid's host energy plugin: joules the job's
   // hosts used during the time loop (-1: not measured).

@@ -74,6 +74,13 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
   r.nodes = id.nodes;
   r.elements = id.elements;
   r.parts = id.parts;
+  for (const RigidBody& body : state.rigid_bodies) {  // the same on every rank
+    if (!body.weld) continue;
+    ++r.welds;
+    if (body.holds()) continue;
+    ++r.welds_failed;
+    if (r.first_weld_failure < 0 || body.failed_at < r.first_weld_failure) r.first_weld_failure = body.failed_at;
+  }
   r.cycles = state.cycle;  // also right when a fault ended the run early
   r.sim_time = state.time;
   // One checksum for the whole run: this rank's, combined over ranks in rank order.

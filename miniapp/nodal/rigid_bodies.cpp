@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "miniapp/nodal/weld_failure.hpp"
+
 namespace mc {
 namespace {
 
@@ -52,12 +54,29 @@ void fix_translations(std::array<double, 3>& velocity, int fixed) {
 // [7..9] sum x cross f + nodal moments (or angular momentum), [10..15] inertia about the origin.
 constexpr int kSums = 16;
 
-std::vector<double> body_sums(const State& s, Communicator& comm, bool momentum) {
-  std::vector<double> sums(kSums * s.rigid_bodies.size(), 0.0);
+// The bodies that still hold together (a failed weld has left), in order;
+// every rank lists the same ones.
+std::vector<std::size_t> holding_bodies(const State& s) {
+  std::vector<std::size_t> bodies;
+  for (std::size_t b = 0; b < s.rigid_bodies.size(); ++b)
+    if (s.rigid_bodies[b].holds()) bodies.push_back(b);
+  return bodies;
+}
+
+// kSums per holding body, then one failure vote per holding weld that can
+// fail by force (the votes are taken: this rank's go back to zero).
+std::vector<double> body_sums(State& s, Communicator& comm, bool momentum, const std::vector<std::size_t>& bodies) {
+  std::vector<double> sums(kSums * bodies.size(), 0.0);
+  for (std::size_t b : bodies) {
+    RigidBody& body = s.rigid_bodies[b];
+    if (!body.failure.by_force()) continue;
+    sums.push_back(body.failure_votes);
+    body.failure_votes = 0;
+  }
   const auto& nd = s.nodes;
-  for (std::size_t b = 0; b < s.rigid_bodies.size(); ++b) {
-    double* out = &sums[kSums * b];
-    for (int n : s.rigid_bodies[b].nodes) {
+  for (std::size_t slot = 0; slot < bodies.size(); ++slot) {
+    double* out = &sums[kSums * slot];
+    for (int n : s.rigid_bodies[bodies[slot]].nodes) {
       if (!nd.owned[n]) continue;  // a shared node counts once, on its owner
       const double m = nd.mass(n), j = nd.inertia(n);
       const Vec3 x = {nd.x(n, 0), nd.x(n, 1), nd.x(n, 2)};
@@ -111,11 +130,12 @@ void impose_body_velocity(State& s, const RigidBody& body) {
 }  // namespace
 
 void initialize_rigid_bodies(State& s, Communicator& comm) {
-  if (s.rigid_bodies.empty()) return;
-  const std::vector<double> sums = body_sums(s, comm, true);
-  for (std::size_t b = 0; b < s.rigid_bodies.size(); ++b) {
-    RigidBody& body = s.rigid_bodies[b];
-    const double* in = &sums[kSums * b];
+  const std::vector<std::size_t> bodies = holding_bodies(s);
+  if (bodies.empty()) return;
+  const std::vector<double> sums = body_sums(s, comm, true, bodies);
+  for (std::size_t slot = 0; slot < bodies.size(); ++slot) {
+    RigidBody& body = s.rigid_bodies[bodies[slot]];
+    const double* in = &sums[kSums * slot];
     body.mass = in[0];
     if (!(body.mass > 0)) continue;
     for (int k = 0; k < 3; ++k) {
@@ -133,12 +153,22 @@ void initialize_rigid_bodies(State& s, Communicator& comm) {
 }
 
 void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {
-  if (s.rigid_bodies.empty()) return;
-  const std::vector<double> sums = body_sums(s, comm, false);
-  for (std::size_t b = 0; b < s.rigid_bodies.size(); ++b) {
-    RigidBody& body = s.rigid_bodies[b];
+  fail_welds_at_time(s);
+  const std::vector<std::size_t> bodies = holding_bodies(s);
+  if (bodies.empty()) return;
+  const std::vector<double> sums = body_sums(s, comm, false, bodies);
+  const double* vote = sums.data() + kSums * bodies.size();
+  std::vector<std::array<double, 3>> v_free;
+  for (std::size_t slot = 0; slot < bodies.size(); ++slot) {
+    RigidBody& body = s.rigid_bodies[bodies[slot]];
+    // A weld some rank saw loaded past its criterion lets go: its nodes keep
+    // the velocities they were just given, their own.
+    if (body.failure.by_force() && *vote++ > 0) {
+      body.failed_at = s.time;
+      continue;
+    }
     if (!(body.mass > 0)) continue;
-    const double* in = &sums[kSums * b];
+    const double* in = &sums[kSums * slot];
     for (int k = 0; k < 3; ++k) {
       body.center[k] = in[1 + k] / body.mass;
       body.velocity[k] += in[4 + k] / body.mass * dt_avg;
@@ -151,7 +181,12 @@ void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {
     const Vec3 alpha = solve_free(inertia, {moment[0] - gyro[0], moment[1] - gyro[1], moment[2] - gyro[2]}, body.fixed);
     for (int k = 0; k < 3; ++k) body.omega[k] += alpha[k] * dt_avg;
     fix_translations(body.velocity, body.fixed);
+    if (body.failure.by_force()) {
+      v_free.clear();
+      for (int n : body.nodes) v_free.push_back({s.nodes.v(n, 0), s.nodes.v(n, 1), s.nodes.v(n, 2)});
+    }
     impose_body_velocity(s, body);
+    vote_weld_failure(s, body, v_free, dt_avg);
   }
 }
 

@@ -51,15 +51,15 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
       if (!wall_contact_frame(wall, x, gap, n)) continue;
       double v[3] = {nd.v(i, 0), nd.v(i, 1), nd.v(i, 2)};
       const double along = wall.prescribed ? dot(wall.direction.data(), n) : 1.0;
-      const double vn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2] - wall.velocity * along;
+      const double vn = dot(v, n) - wall.velocity * along;
       if (gap + vn * dt >= 0) continue;
       const double m = nd.mass(i);
       const double dvn = -gap / dt - vn;  // > 0: lands on the plane at the end of the step
       for (int k = 0; k < 3; ++k) v[k] += dvn * n[k];
       if (wall.friction > 0) {
-        const double vnn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2];
+        const double vnn = dot(v, n);
         double vt[3] = {v[0] - vnn * n[0], v[1] - vnn * n[1], v[2] - vnn * n[2]};
-        const double speed = std::sqrt(vt[0] * vt[0] + vt[1] * vt[1] + vt[2] * vt[2]);
+        const double speed = std::sqrt(dot(vt, vt));
         const double allowed = wall.friction >= 1 ? 0.0 : std::fmax(0.0, speed - wall.friction * dvn);
         const double keep = speed > 0 ? allowed / speed : 0.0;
         for (int k = 0; k < 3; ++k) v[k] = vnn * n[k] + keep * vt[k];
@@ -72,7 +72,9 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
       // A rigid body's node: the impulse becomes a force on the body (its
       // update follows), which then moves the node; LS-DYNA's walls act on
       // rigid bodies the same way.
-      WallState::BodyHit* hit = wall.on_body[slot] ? &wall.body_hits.emplace_back() : nullptr;
+      const int body = wall.on_body[slot];
+      const bool on_body = body >= 0 && s.rigid_bodies[static_cast<std::size_t>(body)].holds();
+      WallState::BodyHit* hit = on_body ? &wall.body_hits.emplace_back() : nullptr;
       for (int k = 0; k < 3; ++k) {
         const double jk = m * (v[k] - nd.v(i, k));
         const double v_minus = nd.v(i, k) - (m > 0 ? nd.f(i, k) / m * dt_avg : 0.0);
@@ -105,7 +107,7 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
     WallState& wall = s.walls[wi];
     if (!wall.moving || !(wall.mass > 0)) continue;
     const double* in = &impulse[4 * wi];
-    const double jn = in[0] * wall.normal[0] + in[1] * wall.normal[1] + in[2] * wall.normal[2];
+    const double jn = dot(in, wall.normal.data());
     wall.velocity -= jn / wall.mass;
     wall.position += wall.velocity * dt;
   }

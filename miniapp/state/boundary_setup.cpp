@@ -65,9 +65,9 @@ void apply_initial_velocities(const Model& model, const LocalMesh& mesh, State& 
 }
 
 void setup_rigid_walls(const Model& model, const LocalMesh& mesh, State& s) {
-  std::vector<char> on_body(static_cast<std::size_t>(s.nodes.count()), 0);
-  for (const RigidBody& body : s.rigid_bodies)
-    for (int n : body.nodes) on_body[static_cast<std::size_t>(n)] = 1;
+  std::vector<int> on_body(static_cast<std::size_t>(s.nodes.count()), -1);
+  for (std::size_t b = 0; b < s.rigid_bodies.size(); ++b)
+    for (int n : s.rigid_bodies[b].nodes) on_body[static_cast<std::size_t>(n)] = static_cast<int>(b);
   for (const RigidWall& rw : model.rigid_walls) {
     WallState wall;
     wall.nodes = rw.all_nodes ? all_nodes(mesh) : local_nodes(mesh, rw.nodes);
@@ -115,6 +115,8 @@ void setup_rigid_bodies(const Model& model, const LocalMesh& mesh, State& s) {
     RigidBody body;
     body.part_id = nodal.id;
     body.nodes = local_nodes(mesh, nodal.nodes);
+    body.weld = nodal.weld;
+    body.failure = nodal.failure;
     s.rigid_bodies.push_back(std::move(body));
   }
   if (s.rigid_bodies.empty()) return;

@@ -72,11 +72,18 @@ struct RigidBody {
   double mass = 0;
   std::array<double, 3> center{}, velocity{}, omega{};
   int fixed = 0;               // MAT_RIGID CMO +1: fixed x y z rx ry rz (bits 1 .. 32)
+  // A weld (*CONSTRAINED_SPOTWELD, _GENERALIZED_WELD_SPOT) holds until it
+  // fails; a failed one leaves the body sums and its nodes move on their own.
+  bool weld = false;
+  WeldFailure failure;
+  double failed_at = -1;     // the time it failed; < 0 while it holds
+  double failure_votes = 0;  // this rank's nodes that met the force criterion last cycle
+  bool holds() const { return failed_at < 0; }
 };
 
 struct WallState {
   std::vector<int> nodes;     // slave nodes (local)
-  std::vector<char> on_body;  // parallel to nodes: 1 where the node moves with a rigid body
+  std::vector<int> on_body;   // parallel to nodes: the rigid body the node moves with, -1 none
   // A body node's wall impulse goes to its body; its work is counted once
   // the body has moved (account_body_wall_work): node, impulse, v^{n-1/2}.
   struct BodyHit {

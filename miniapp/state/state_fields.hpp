@@ -30,6 +30,8 @@ inline void state_fields(IO& io, S& s) {
     io.pod(b.center);
     io.pod(b.velocity);
     io.pod(b.omega);
+    io.pod(b.failed_at);
+    io.rank_share(b.failure_votes);
   }
   for (auto& w : s.walls) {
     io.rank_share(w.local_impulse);
