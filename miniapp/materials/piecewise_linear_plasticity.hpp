@@ -95,7 +95,6 @@ KOKKOS_INLINE_FUNCTION T plastic_return(const MaterialParams& m, const Real* cur
   using L = Lanes<T>;
   T sigy, slope;
   hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope);
-  const T trial[3] = {s[0], s[1], s[2]};
   // xi: the trial stress relative to the back stress.
   const T xi_trial[3] = {back ? T(s[0] - back[0]) : s[0], back ? T(s[1] - back[1]) : s[1],
                          back ? T(s[2] - back[2]) : s[2]};
@@ -155,12 +154,13 @@ KOKKOS_INLINE_FUNCTION T plastic_return(const MaterialParams& m, const Real* cur
   if (back) {
     // sigma = sigma_trial - x C P xi; alpha = sigma - xi.
     const T ssr = ss * f2;
-    const T sig[3] = {trial[0] - x * (alpha_e * smr + twog_e * sdr), trial[1] - x * (alpha_e * smr - twog_e * sdr),
-                      trial[2] - x * twog_e * ssr};
+    // s still holds the trial stress until the loop below writes it.
+    const T sig[3] = {s[0] - x * (alpha_e * smr + twog_e * sdr), s[1] - x * (alpha_e * smr - twog_e * sdr),
+                      s[2] - x * twog_e * ssr};
     const T xi[3] = {smr + sdr, smr - sdr, ssr};
     for (int j = 0; j < 3; ++j) {
       back[j] = select(yielding, T(sig[j] - xi[j]), back[j]);
-      s[j] = select(yielding, sig[j], trial[j]);
+      s[j] = select(yielding, sig[j], s[j]);
     }
     return select(yielding, T(Real(2) / Real(3) * x * vm), T(0));
   }

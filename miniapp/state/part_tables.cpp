@@ -41,7 +41,7 @@ void build_part_tables(const Model& model, State& state) {
     }
     if (mat.kind == MaterialKind::Rigid) p.rigid_body = static_cast<int>(state.rigid_bodies.size());
     if (p.ihq == 4) state.uses_hourglass_stiffness = true;
-    if (mat.beta < 1.0 && mat.tangent > 0.0) state.uses_back_stress = true;
+    if (materials[static_cast<std::size_t>(p.material)].kinematic_modulus > 0) state.uses_back_stress = true;
     state.max_points = std::max(state.max_points, sec.nip);
     if (p.rigid_body >= 0) {
       RigidBody body;

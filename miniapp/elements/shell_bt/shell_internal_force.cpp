@@ -76,6 +76,7 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   bool failed[W] = {};
   int yielded[W] = {};  // points of each lane that yielded this cycle
   const bool plastic = has_plastic_strain(m.kind);
+  const bool kinematic = m.kinematic_modulus > 0;  // the points carry back stresses
   for (int ip = 0; ip < p.nip; ++ip) {
     const T z = p.zeta[ip] * t;
     const T wt = p.weight[ip] * t;
@@ -88,7 +89,6 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
     Real* epsp_ptr = &packed(k.points, e0, 4 * ip + 3);
     const T epsp = plastic ? L::load(epsp_ptr) : T(0);
     T back[3];
-    const bool kinematic = m.kinematic_modulus > 0;
     if (kinematic)
       for (int j = 0; j < 3; ++j) back[j] = L::load(&packed(k.back_stress, e0, 3 * ip + j));
     const T dep = material_update<T>(m, k.curve_x, k.curve_y, de, dt, sig, epsp, kinematic ? back : nullptr);
