@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 study=../../tools/study.py
-for network in gige 10gige ib-qdr ib-fdr ib-hdr; do
+for network in gige 10gige ib-qdr ib-fdr ib-hdr ib-ndr 100gbe; do
   for topology in fattree switch; do
     "$study" platform --network "$network" --topology "$topology" --nodes 32 --cores 8 \
       -o "${network}_${topology}_32x8.xml" --hostfile block_32x8.hosts >/dev/null

@@ -10,7 +10,7 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  const int sizes[] = {1, 256, 4096, 65536, 1 << 20, 4 << 20};
+  const int sizes[] = {1, 8, 256, 4096, 65536, 1 << 20, 4 << 20};
   std::vector<char> buffer(4 << 20);
   for (int bytes : sizes) {
     const int repeats = 10;

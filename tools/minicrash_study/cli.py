@@ -50,12 +50,25 @@ def add_matrix(p):
     add_tools(p)
 
 
+def add_fabric(p, many):
+    """--blocking and --rails: lists to compare (many) or one value."""
+    nargs = "+" if many else None
+    default = [1] if many else 1
+    p.add_argument("--blocking", type=int, nargs=nargs, default=default, choices=platforms.BLOCKING,
+                   help="fat-tree blocking factor: leaf uplinks carry 1/N of the leaf's node bandwidth (1: full "
+                        "bisection)")
+    p.add_argument("--rails", type=int, nargs=nargs, default=default,
+                   help=f"network rails per node (1 to {platforms.MAX_RAILS}); R rails are modeled as R times "
+                        "the bandwidth at one rail's latency (docs/simulated-clusters.md#dual-rail)")
+
+
 def add_simulation(p):
     p.add_argument("--network", nargs="+", default=[], choices=sorted(platforms.NETWORKS),
                    help="simulate these interconnects with SMPI")
     p.add_argument("--nodes", type=int, nargs="+", default=[], help="simulated node counts (np = nodes x cores)")
     p.add_argument("--topology", default="fattree", choices=platforms.TOPOLOGIES)
     p.add_argument("--leaf", type=int, default=8, help="nodes per leaf switch of the fat tree")
+    add_fabric(p, many=True)
     p.add_argument("--core-speed", default="1Gf", help="simulated core speed; 1Gf = a core of the calibration machine")
     p.add_argument("--host-speed", type=float, default=0.0,
                    help="smpi/host-speed in flop/s (default: calibrate with a real serial run first)")
@@ -73,7 +86,8 @@ def spec_from(a):
     return StudySpec(decks=a.deck, nps=a.np, nodes=sim.get("nodes", []), ncpus=a.ncpu, partitions=a.partition,
                      repeats=a.repeats, halo=a.halo, options=options, rebalance=a.rebalance, local=not sim.get("no_local", False),
                      system_name=a.system, launcher=a.launcher, networks=sim.get("network", []),
-                     topology=sim.get("topology", "fattree"), cores_per_node=a.cores_per_node,
+                     topology=sim.get("topology", "fattree"), blocking=sim.get("blocking", [1]),
+                     rails=sim.get("rails", [1]), cores_per_node=a.cores_per_node,
                      leaf=sim.get("leaf", 8), core_speed=sim.get("core_speed", "1Gf"),
                      host_speed=sim.get("host_speed", 0.0),
                      collectives=[collective_choice(c) for c in sim.get("collectives", [DEFAULT_COLLECTIVES])],
@@ -151,7 +165,9 @@ def cmd_calibrate(a):
 
 
 def cmd_platform(a):
-    platforms.write_platform(a.output, a.network, a.nodes, a.cores, a.topology, a.leaf, a.core_speed)
+    platforms.check_fabric(a.topology, a.blocking, a.rails)
+    topology = platforms.topology_name(a.topology, a.blocking, a.rails)
+    platforms.write_platform(a.output, a.network, a.nodes, a.cores, topology, a.leaf, a.core_speed)
     if a.hostfile:
         with open(a.hostfile, "w") as f:
             f.write(platforms.hostfile(a.nodes * a.cores, a.nodes, a.cores))
@@ -198,6 +214,7 @@ def parser():
     f.add_argument("--cores", type=int, default=8)
     f.add_argument("--topology", default="fattree", choices=platforms.TOPOLOGIES)
     f.add_argument("--leaf", type=int, default=8)
+    add_fabric(f, many=False)
     f.add_argument("--core-speed", default="1Gf")
     f.add_argument("--hostfile", help="also write a hostfile, nodes x cores ranks filled node by node")
     f.add_argument("-o", "--output", required=True)
@@ -209,6 +226,6 @@ def main(argv=None):
     a = parser().parse_args(argv)
     try:
         a.func(a)
-    except BadWindow as e:
+    except (BadWindow, platforms.BadFabric) as e:
         print(f"tools/study.py: error: {e}", file=sys.stderr)
         sys.exit(2)

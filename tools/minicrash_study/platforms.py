@@ -1,6 +1,22 @@
 """SimGrid platform files for simulated clusters: N nodes x C cores on one
 switch or a two-level fat tree, for the interconnects of NETWORKS.
 
+A topology name may carry a blocking factor and a rail count:
+`fattree-b2-r2` is a fat tree whose leaf uplinks carry 1/2 of what the
+leaf's nodes can send (2:1 oversubscribed) on two rails. Dual rail: each
+node has two independent network ports on two identical fabrics; MPI
+libraries (UCX multi-rail, Open MPI's striping over several HCAs) split a
+large message over both, so it sees twice the bandwidth at the latency of
+one rail, while a small one goes whole over one rail. SimGrid cannot split
+one message over two routes, so a rail count R is modeled as one fabric
+whose every link (node link, switch backbone, uplinks) has R times the
+bandwidth and the same latency: exact for a message striped evenly over
+rails, and the same latency for small ones. Not modeled: a small message
+on one rail leaving the other free for another message at the same
+instant, and host limits that keep striping from helping (a PCIe slot
+too narrow for two ports: openucx/ucx issue 8851 shows two HDR ports giving
+21.3 GB/s, no more than one).
+
 Latencies are end-to-end one-way MPI latencies between two nodes on one
 switch; each node link carries half of it. A fat tree adds `hop` per extra
 switch level crossed (leaf -> spine -> leaf). Bandwidths are per link and
@@ -36,6 +52,15 @@ NETWORKS = {
     "ib-qdr": Network(2.0, 3.2, 0.2),
     "ib-fdr": Network(1.8, 6.0, 0.15),
     "ib-hdr": Network(1.6, 23.0, 0.1),
+    # NDR (IBTA, 400 Gb/s = 50 GB/s per 4x port): 46 GB/s, the line rate
+    # times HDR's 23 of 25 GB/s; 1.2 us one way, assumed (a little below HDR's;
+    # no published MPI figure was at hand to cite).
+    "ib-ndr": Network(1.2, 46.0, 0.1),
+    # 100 Gb Ethernet with RoCE v2 (RDMA over Ethernet, lossless fabric):
+    # 11.5 GB/s, the line rate 12.5 GB/s times the same 92 %; 2.0 us one way,
+    # assumed: IB's transport on Ethernet switches, whose port-to-port
+    # latency (0.3-0.6 us) is above IB's, hence also 0.5 us per extra hop.
+    "100gbe": Network(2.0, 11.5, 0.5),
     # MPI over TCP. GigE: the links of the cluster SMPI's default factors were
     # fitted on (24 us, 125 MB/s each) with those factors left on: 1 B one way
     # in 103 us, 4 MiB at 115.8 MB/s (tests/smpi/pingpong_checks.py).
@@ -46,6 +71,43 @@ NETWORKS = {
     "10gige-tcp": Network(20.0, 1.25, 1.0, bw_factor="0:0.4"),
 }
 TOPOLOGIES = ("fattree", "switch")
+BLOCKING = (1, 2, 4)  # fat-tree leaf uplink : node bandwidth, 1 = full bisection
+MAX_RAILS = 2
+
+
+class BadFabric(ValueError):
+    """A topology, blocking factor or rail count the writer cannot model (exit status 2)."""
+
+
+def topology_name(kind, blocking=1, rails=1):
+    """'fattree', 2, 2 -> 'fattree-b2-r2' (a factor of 1 is left out)."""
+    return kind + (f"-b{blocking}" if blocking != 1 else "") + (f"-r{rails}" if rails != 1 else "")
+
+
+def parse_topology(name):
+    """'fattree-b2-r2' -> ('fattree', 2, 2); a bad name raises BadFabric naming what is wrong."""
+    kind, *extras = name.split("-")
+    if kind not in TOPOLOGIES:
+        raise BadFabric(f"topology {name!r}: expected one of {TOPOLOGIES}, optionally with -bN -rN")
+    blocking = rails = 1
+    for extra in extras:
+        if extra[:1] == "b" and extra[1:].isdigit():
+            blocking = int(extra[1:])
+        elif extra[:1] == "r" and extra[1:].isdigit():
+            rails = int(extra[1:])
+        else:
+            raise BadFabric(f"topology {name!r}: {extra!r} is neither -bN (blocking) nor -rN (rails)")
+    check_fabric(kind, blocking, rails)
+    return kind, blocking, rails
+
+
+def check_fabric(kind, blocking, rails):
+    if blocking not in BLOCKING:
+        raise BadFabric(f"blocking factor {blocking}: expected one of {BLOCKING}")
+    if blocking != 1 and kind != "fattree":
+        raise BadFabric(f"blocking factor {blocking}: only a fat tree has uplinks to block (--topology fattree)")
+    if not 1 <= rails <= MAX_RAILS:
+        raise BadFabric(f"{rails} rails: the platform writer models 1 to {MAX_RAILS}")
 # Shared memory between ranks of one node.
 LOOPBACK_LAT_US, LOOPBACK_BW_GBPS = 0.4, 6.0
 # Node power for SimGrid's host energy plugin: idle, one core busy, all busy (W).
@@ -56,10 +118,10 @@ def node_name(i):
     return f"node-{i}"
 
 
-def _cluster(cid, first, count, cores, speed, net, bb_bw_gbps):
+def _cluster(cid, first, count, cores, speed, net, node_bw_gbps):
     return (f'    <cluster id="{cid}" prefix="node-" suffix="" radical="{first}-{first + count - 1}" '
-            f'speed="{speed}" core="{cores}" bw="{net.bandwidth_gbps}GBps" lat="{net.latency_us / 2}us" '
-            f'sharing_policy="SPLITDUPLEX" bb_bw="{bb_bw_gbps}GBps" bb_lat="0us" '
+            f'speed="{speed}" core="{cores}" bw="{node_bw_gbps}GBps" lat="{net.latency_us / 2}us" '
+            f'sharing_policy="SPLITDUPLEX" bb_bw="{count * node_bw_gbps}GBps" bb_lat="0us" '
             f'loopback_bw="{LOOPBACK_BW_GBPS}GBps" loopback_lat="{LOOPBACK_LAT_US}us" router_id="{cid}-router">\n'
             f'      <prop id="wattage_per_state" value="{WATTS_IDLE}:{WATTS_ONE_CORE}:{WATTS_ALL_CORES}"/>\n'
             f'      <prop id="wattage_off" value="{WATTS_OFF}"/>\n'
@@ -75,25 +137,27 @@ def _config(net):
 
 
 def platform_xml(network, nodes, cores, topology="fattree", leaf=8, speed="1Gf"):
-    """The platform as XML text. `leaf`: nodes per leaf switch of the fat tree."""
+    """The platform as XML text. `leaf`: nodes per leaf switch of the fat tree;
+    `topology` may carry -bN (blocking) and -rN (rails), see topology_name."""
     net = NETWORKS[network]
-    if topology not in TOPOLOGIES:
-        raise ValueError(f"topology {topology!r}: expected one of {TOPOLOGIES}")
+    kind, blocking, rails = parse_topology(topology)
+    node_bw = rails * net.bandwidth_gbps  # R rails: R times the bandwidth, one rail's latency
     out = ['<?xml version="1.0"?>\n<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">\n',
            '<platform version="4.1">\n',
-           f'  <!-- minicrash: {network}, {nodes} nodes x {cores} cores, {topology}: latency {net.latency_us} us, '
-           f'{net.bandwidth_gbps} GB/s per link, {net.hop_us} us per extra switch hop -->\n',
+           f'  <!-- minicrash: {network}, {nodes} nodes x {cores} cores, {kind}, blocking {blocking}:1, '
+           f'{rails} rail(s): latency {net.latency_us} us, {net.bandwidth_gbps} GB/s per link and rail, '
+           f'{net.hop_us} us per extra switch hop -->\n',
            _config(net),
            '  <zone id="world" routing="Full">\n']
-    if topology == "switch" or nodes <= leaf:
+    if kind == "switch" or nodes <= leaf:
         # One non-blocking switch: the backbone carries every node at full rate.
-        out.append(_cluster("switch0", 0, nodes, cores, speed, net, nodes * net.bandwidth_gbps))
+        out.append(_cluster("switch0", 0, nodes, cores, speed, net, node_bw))
     else:
         leaves = (nodes + leaf - 1) // leaf
-        up_bw = leaf * net.bandwidth_gbps  # full bisection: one uplink as wide as the leaf's nodes
+        up_bw = leaf * node_bw / blocking  # blocking 1: one uplink as wide as the leaf's nodes
         for s in range(leaves):
             count = min(leaf, nodes - s * leaf)
-            out.append(_cluster(f"leaf{s}", s * leaf, count, cores, speed, net, count * net.bandwidth_gbps))
+            out.append(_cluster(f"leaf{s}", s * leaf, count, cores, speed, net, node_bw))
         for s in range(leaves):
             out.append(f'    <link id="leaf{s}-up" bandwidth="{up_bw}GBps" latency="{net.hop_us / 2}us" '
                        f'sharing_policy="SPLITDUPLEX"/>\n')

@@ -113,6 +113,8 @@ class StudySpec:
     launcher: str = ""  # template; "" = mpirun
     networks: list = field(default_factory=list)  # simulated: platforms.NETWORKS keys
     topology: str = "fattree"
+    blocking: list = field(default_factory=lambda: [1])  # fat-tree blocking factors to compare (platforms.BLOCKING)
+    rails: list = field(default_factory=lambda: [1])  # rail counts to compare (dual rail: 2)
     cores_per_node: int = 8
     leaf: int = 8
     core_speed: str = "1Gf"
@@ -125,7 +127,8 @@ class StudySpec:
 
     def systems(self):
         out = [self.system_name] if self.local else []
-        return out + [f"smpi:{n}:{self.topology}" for n in self.networks]
+        return out + [f"smpi:{n}:{platforms.topology_name(self.topology, b, r)}"
+                      for n in self.networks for b in self.blocking for r in self.rails]
 
     def points(self):
         """Every run, in the order they are run: small jobs first."""
@@ -165,6 +168,9 @@ class StudySpec:
             raise SystemExit(f"unknown network(s) {unknown}; known: {sorted(platforms.NETWORKS)}")
         if self.topology not in platforms.TOPOLOGIES:
             raise SystemExit(f"unknown topology {self.topology!r}; known: {platforms.TOPOLOGIES}")
+        for blocking in self.blocking:
+            for rails in self.rails:
+                platforms.check_fabric(self.topology, blocking, rails)
         if not self.decks:
             raise SystemExit("no deck given (--deck)")
         if need_sizes and not self.nps and not (self.nodes and self.networks):
