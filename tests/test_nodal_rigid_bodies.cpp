@@ -149,5 +149,52 @@ TEST(NodalRigidBodies, MatRigidGlobalConstraintsLeaveOnlyTheFreeSpin) {
   EXPECT_NEAR(turned, s.time * 1.0, 0.01 * s.time);
 }
 
+// Two point masses (no rotary inertia) joined by a nodal rigid body: the
+// body has no inertia about their line. Set spinning at w0 about an axis
+// across the line, it must keep w0 (no moment; I w0 is parallel to w0) and
+// its length, with no spin about the line (the Cramer solve of a singular
+// inertia gave w = 0 or rounding noise).
+TEST(NodalRigidBodies, TwoPointMassesOnALineSpinAcrossIt) {
+  test::PlateSpec spec;
+  spec.nx = spec.ny = 2;
+  Model m = test::plate_model(spec);  // sets the time step; stays at rest
+  const std::array<double, 3> u = {1.0 / 3, 2.0 / 3, 2.0 / 3}, w0 = {2.0 / std::sqrt(5.0), -1.0 / std::sqrt(5.0), 0};
+  const std::array<double, 3> centre = {30, 0, 0};
+  NodalRigidBody body;
+  body.id = 9;
+  for (int k = 0; k < 2; ++k) {
+    const double r = k == 0 ? -3.0 : 3.0;
+    const GlobalId id = 5001 + k;
+    m.nodes.push_back({id, {centre[0] + r * u[0], centre[1] + r * u[1], centre[2] + r * u[2]}});
+    m.point_masses.push_back({id, id, 2e-3, {}});
+    body.nodes.push_back(id);
+  }
+  m.nodal_rigid_bodies.push_back(body);
+  State s = build_state(m, whole_model_mesh(m));
+  std::vector<int> ends;
+  for (int n = 0; n < s.nodes.count(); ++n) {
+    if (s.nodes.x(n, 0) < 20) continue;
+    ends.push_back(n);
+    const double r[3] = {s.nodes.x(n, 0) - centre[0], s.nodes.x(n, 1) - centre[1], s.nodes.x(n, 2) - centre[2]};
+    s.nodes.v(n, 0) = w0[1] * r[2] - w0[2] * r[1];
+    s.nodes.v(n, 1) = w0[2] * r[0] - w0[0] * r[2];
+    s.nodes.v(n, 2) = w0[0] * r[1] - w0[1] * r[0];
+  }
+  ASSERT_EQ(ends.size(), 2u);
+  test::run_quietly(s, 0.2);
+  const RigidBody& rb = s.rigid_bodies.at(0);
+  for (int k = 0; k < 3; ++k) EXPECT_NEAR(rb.omega[k], w0[k], 1e-9) << k;
+  double d2 = 0;
+  for (int k = 0; k < 3; ++k) d2 += std::pow(s.nodes.x(ends[0], k) - s.nodes.x(ends[1], k), 2);
+  // x += v dt moves each end along the tangent: a spinning body grows by
+  // (w dt)^2 / 2 a step, |w0|^2 t dt / 2 = 8.3e-5 here (dt 8.3e-4 ms).
+  EXPECT_NEAR(std::sqrt(d2), 6.0, 6.0 * 1e-4);
+  // It turned by |w0| t = 0.2 rad about w0.
+  const double cosine = ((s.nodes.x(ends[1], 0) - s.nodes.x(ends[0], 0)) * u[0] +
+                         (s.nodes.x(ends[1], 1) - s.nodes.x(ends[0], 1)) * u[1] +
+                         (s.nodes.x(ends[1], 2) - s.nodes.x(ends[0], 2)) * u[2]) / std::sqrt(d2);
+  EXPECT_NEAR(std::acos(cosine), s.time, 0.01 * s.time);
+}
+
 }  // namespace
 }  // namespace mc

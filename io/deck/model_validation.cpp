@@ -11,6 +11,7 @@
 
 #include "io/deck/input_error.hpp"
 #include "io/deck/keyword_reader.hpp"
+#include "io/vec3.hpp"
 
 namespace mc {
 
@@ -150,16 +151,6 @@ void check_sets(const Model& m, const IdIndex& nodes) {
       }
     }
   }
-}
-
-double length(const std::array<double, 3>& v) { return std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
-
-std::array<double, 3> minus(const std::array<double, 3>& a, const std::array<double, 3>& b) {
-  return {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
-}
-
-std::array<double, 3> cross(const std::array<double, 3>& a, const std::array<double, 3>& b) {
-  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
 }
 
 void check_shell(const Model& m, const Shell& shell, const IdIndex& nodes) {

@@ -2,32 +2,76 @@
 
 #include <cmath>
 
+#include "io/vec3.hpp"
 #include "miniapp/nodal/weld_failure.hpp"
 
 namespace mc {
 namespace {
 
-using Vec3 = std::array<double, 3>;
 using Sym3 = std::array<double, 6>;  // xx yy zz xy yz zx
-
-Vec3 cross(const Vec3& a, const Vec3& b) {
-  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
 
 Vec3 multiply(const Sym3& i, const Vec3& v) {
   return {i[0] * v[0] + i[3] * v[1] + i[5] * v[2], i[3] * v[0] + i[1] * v[1] + i[4] * v[2],
           i[5] * v[0] + i[4] * v[1] + i[2] * v[2]};
 }
 
-// Solves I x = b for a symmetric positive definite I (Cramer's rule; 3x3).
+// The eigenvalues and eigenvectors (columns of q) of a symmetric I, by
+// cyclic Jacobi rotations (converges in a few sweeps for 3x3).
+void eigen_sym3(const Sym3& i, double lambda[3], double q[3][3]) {
+  double a[3][3] = {{i[0], i[3], i[5]}, {i[3], i[1], i[4]}, {i[5], i[4], i[2]}};
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) q[r][c] = r == c ? 1.0 : 0.0;
+  for (int sweep = 0; sweep < 50; ++sweep) {
+    const double off = a[0][1] * a[0][1] + a[1][2] * a[1][2] + a[0][2] * a[0][2];
+    if (!(off > 1e-30 * (a[0][0] * a[0][0] + a[1][1] * a[1][1] + a[2][2] * a[2][2]))) break;
+    for (int p = 0; p < 2; ++p)
+      for (int r = p + 1; r < 3; ++r) {
+        if (a[p][r] == 0.0) continue;
+        const double theta = 0.5 * (a[r][r] - a[p][p]) / a[p][r];
+        const double t = (theta >= 0 ? 1.0 : -1.0) / (std::fabs(theta) + std::sqrt(theta * theta + 1.0));
+        const double c = 1.0 / std::sqrt(t * t + 1.0), sn = t * c;
+        for (int k = 0; k < 3; ++k) {  // a <- a J, then a <- J^T a; q <- q J
+          const double akp = a[k][p], akr = a[k][r];
+          a[k][p] = c * akp - sn * akr;
+          a[k][r] = sn * akp + c * akr;
+        }
+        for (int k = 0; k < 3; ++k) {
+          const double apk = a[p][k], ark = a[r][k];
+          a[p][k] = c * apk - sn * ark;
+          a[r][k] = sn * apk + c * ark;
+        }
+        for (int k = 0; k < 3; ++k) {
+          const double qkp = q[k][p], qkr = q[k][r];
+          q[k][p] = c * qkp - sn * qkr;
+          q[k][r] = sn * qkp + c * qkr;
+        }
+      }
+  }
+  for (int k = 0; k < 3; ++k) lambda[k] = a[k][k];
+}
+
+// Solves I x = b for a symmetric positive semi-definite I. A body of point
+// masses on one line (no rotary inertia) has none about that line, and no
+// moment about it either: there x is the least-squares solution, with no
+// spin about the line (Cramer's rule would divide by a rounding error).
 Vec3 solve(const Sym3& i, const Vec3& b) {
   const double a00 = i[0], a11 = i[1], a22 = i[2], a01 = i[3], a12 = i[4], a02 = i[5];
   const double c00 = a11 * a22 - a12 * a12, c01 = a02 * a12 - a01 * a22, c02 = a01 * a12 - a02 * a11;
   const double c11 = a00 * a22 - a02 * a02, c12 = a01 * a02 - a00 * a12, c22 = a00 * a11 - a01 * a01;
   const double det = a00 * c00 + a01 * c01 + a02 * c02;
-  if (!(std::fabs(det) > 0)) return {0, 0, 0};
-  return {(c00 * b[0] + c01 * b[1] + c02 * b[2]) / det, (c01 * b[0] + c11 * b[1] + c12 * b[2]) / det,
-          (c02 * b[0] + c12 * b[1] + c22 * b[2]) / det};
+  const double scale = (a00 + a11 + a22) / 3;
+  if (std::fabs(det) > 1e-9 * scale * scale * scale)
+    return {(c00 * b[0] + c01 * b[1] + c02 * b[2]) / det, (c01 * b[0] + c11 * b[1] + c12 * b[2]) / det,
+            (c02 * b[0] + c12 * b[1] + c22 * b[2]) / det};
+  double lambda[3], q[3][3];
+  eigen_sym3(i, lambda, q);
+  Vec3 x = {0, 0, 0};
+  for (int k = 0; k < 3; ++k) {
+    if (!(lambda[k] > 1e-9 * scale)) continue;
+    const double along = (q[0][k] * b[0] + q[1][k] * b[1] + q[2][k] * b[2]) / lambda[k];
+    for (int d = 0; d < 3; ++d) x[d] += along * q[d][k];
+  }
+  return x;
 }
 
 // I x = b with the rotations in `fixed` (bits 8, 16, 32) held at zero: their
@@ -158,7 +202,7 @@ void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {
   if (bodies.empty()) return;
   const std::vector<double> sums = body_sums(s, comm, false, bodies);
   const double* vote = sums.data() + kSums * bodies.size();
-  std::vector<std::array<double, 3>> v_free;
+  std::vector<Vec3> v_free;
   for (std::size_t slot = 0; slot < bodies.size(); ++slot) {
     RigidBody& body = s.rigid_bodies[bodies[slot]];
     // A weld some rank saw loaded past its criterion lets go: its nodes keep

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "io/vec3.hpp"
 #include "miniapp/nodal/wall_shapes.hpp"
 
 namespace mc {
@@ -25,8 +26,6 @@ double prescribed_velocity(const WallState& wall, double time, double dt) {
   return (curve_at(wall.curve_t, wall.curve_value, time + dt) - wall.position) / dt;
 }
 
-double dot(const double* a, const double* b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-
 }  // namespace
 
 void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
@@ -47,10 +46,11 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
     for (std::size_t slot = 0; slot < wall.nodes.size(); ++slot) {
       const int i = wall.nodes[slot];
       const double x[3] = {nd.x(i, 0) - shift[0], nd.x(i, 1) - shift[1], nd.x(i, 2) - shift[2]};
-      double gap = 0, n[3];
-      if (!wall_contact_frame(wall, x, gap, n)) continue;
-      double v[3] = {nd.v(i, 0), nd.v(i, 1), nd.v(i, 2)};
-      const double along = wall.prescribed ? dot(wall.direction.data(), n) : 1.0;
+      double gap = 0;
+      Vec3 n;
+      if (!wall_contact_frame(wall, x, gap, n.data())) continue;
+      Vec3 v = {nd.v(i, 0), nd.v(i, 1), nd.v(i, 2)};
+      const double along = wall.prescribed ? dot(wall.direction, n) : 1.0;
       const double vn = dot(v, n) - wall.velocity * along;
       if (gap + vn * dt >= 0) continue;
       const double m = nd.mass(i);
@@ -58,8 +58,8 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
       for (int k = 0; k < 3; ++k) v[k] += dvn * n[k];
       if (wall.friction > 0) {
         const double vnn = dot(v, n);
-        double vt[3] = {v[0] - vnn * n[0], v[1] - vnn * n[1], v[2] - vnn * n[2]};
-        const double speed = std::sqrt(dot(vt, vt));
+        const Vec3 vt = {v[0] - vnn * n[0], v[1] - vnn * n[1], v[2] - vnn * n[2]};
+        const double speed = length(vt);
         const double allowed = wall.friction >= 1 ? 0.0 : std::fmax(0.0, speed - wall.friction * dvn);
         const double keep = speed > 0 ? allowed / speed : 0.0;
         for (int k = 0; k < 3; ++k) v[k] = vnn * n[k] + keep * vt[k];
@@ -106,8 +106,8 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
   for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
     WallState& wall = s.walls[wi];
     if (!wall.moving || !(wall.mass > 0)) continue;
-    const double* in = &impulse[4 * wi];
-    const double jn = dot(in, wall.normal.data());
+    const Vec3 in = {impulse[4 * wi], impulse[4 * wi + 1], impulse[4 * wi + 2]};
+    const double jn = dot(in, wall.normal);
     wall.velocity -= jn / wall.mass;
     wall.position += wall.velocity * dt;
   }

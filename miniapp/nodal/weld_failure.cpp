@@ -11,19 +11,17 @@ double weld_failure_measure(const WeldFailure& failure, double fn, double fs) {
   return measure;
 }
 
-std::array<double, 2> weld_force_parts(const std::array<double, 3>& force, const std::array<double, 3>& x,
-                                       const std::array<double, 3>& center) {
-  std::array<double, 3> e = {center[0] - x[0], center[1] - x[1], center[2] - x[2]};
-  const double length = std::sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+std::array<double, 2> weld_force_parts(const Vec3& force, const Vec3& x, const Vec3& center) {
+  Vec3 e = minus(center, x);
+  const double distance = length(e);
   // A node at the centre has no normal (the reader refuses such force-failing welds).
-  if (!(length > 0)) return {0.0, std::sqrt(force[0] * force[0] + force[1] * force[1] + force[2] * force[2])};
-  for (double& c : e) c /= length;
-  const double fn = force[0] * e[0] + force[1] * e[1] + force[2] * e[2];
-  const std::array<double, 3> shear = {force[0] - fn * e[0], force[1] - fn * e[1], force[2] - fn * e[2]};
-  return {fn, std::sqrt(shear[0] * shear[0] + shear[1] * shear[1] + shear[2] * shear[2])};
+  if (!(distance > 0)) return {0.0, length(force)};
+  for (double& c : e) c /= distance;
+  const double fn = dot(force, e);
+  return {fn, length(Vec3{force[0] - fn * e[0], force[1] - fn * e[1], force[2] - fn * e[2]})};
 }
 
-void vote_weld_failure(const State& s, RigidBody& body, const std::vector<std::array<double, 3>>& v_free,
+void vote_weld_failure(const State& s, RigidBody& body, const std::vector<Vec3>& v_free,
                        double dt_avg) {
   if (!body.failure.by_force() || !(dt_avg > 0)) return;
   const auto& nd = s.nodes;
@@ -31,7 +29,7 @@ void vote_weld_failure(const State& s, RigidBody& body, const std::vector<std::a
     const int n = body.nodes[k];
     if (!nd.owned[n]) continue;  // a shared node is judged once, by its owner
     const double m = nd.mass(n);
-    std::array<double, 3> force, x;
+    Vec3 force, x;
     for (int d = 0; d < 3; ++d) {
       force[d] = m * (nd.v(n, d) - v_free[k][d]) / dt_avg;
       x[d] = nd.x(n, d);

@@ -16,6 +16,7 @@
 
 #include <array>
 
+#include "io/vec3.hpp"
 #include "miniapp/state/state.hpp"
 
 namespace mc {
@@ -25,13 +26,12 @@ double weld_failure_measure(const WeldFailure& failure, double fn, double fs);
 
 // Splits the constraint force `force` on a node at `x` of a weld centred at
 // `center` into the normal (tension > 0) and shear magnitudes.
-std::array<double, 2> weld_force_parts(const std::array<double, 3>& force, const std::array<double, 3>& x,
-                                       const std::array<double, 3>& center);
+std::array<double, 2> weld_force_parts(const Vec3& force, const Vec3& x, const Vec3& center);
 
 // Adds a vote to `body` for each of its owned nodes whose constraint force
 // meets the criterion; v_free holds their velocities before the body's were
 // imposed, in the order of body.nodes (owned nodes only are read).
-void vote_weld_failure(const State& state, RigidBody& body, const std::vector<std::array<double, 3>>& v_free,
+void vote_weld_failure(const State& state, RigidBody& body, const std::vector<Vec3>& v_free,
                        double dt_avg);
 
 // Welds whose failure time has come fail now (every rank sees the same time).
