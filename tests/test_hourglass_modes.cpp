@@ -6,11 +6,14 @@
 // Square element, nodes (0,0) (a,0) (a,a) (0,a): b1 = (-1,1,1,-1)/2a,
 // b2 = (-1,-1,1,1)/2a, so BB = 2/a^2, A = a^2, and gamma = h = (1,-1,1,-1).
 // A mode driven as v_I = h_I udot has the rate qdot = gamma.v = 4 udot.
-// The mode stiffnesses of miniapp/elements/shell_bt/hourglass_bt.hpp, with
-// D = E t^3 / 12(1 - nu^2):
-//   membrane  k = E t A BB / 8  = E t / 4
-//   w         k = D A BB^2      = 4 D / a^2
-//   rotation  k = D A BB / 8    = D / 4
+// The mode stiffnesses of miniapp/elements/shell_bt/hourglass_bt.hpp:
+//   membrane  k = E t A BB / 8         = E t / 4     (both forms)
+// stiffness form (LS-DYNA Theory Manual), G = E / 2(1 + nu):
+//   w         k = 5/6 G t^3 BB / 12    = 5 G t^3 / 36 a^2
+//   rotation  k = E t^3 A BB / 192     = E t^3 / 96
+// viscous form, D = E t^3 / 12(1 - nu^2):
+//   w         k = D A BB^2             = 4 D / a^2
+//   rotation  k = D A BB / 8           = D / 4
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -31,8 +34,9 @@ constexpr double kHourglassSign[4] = {1, -1, 1, -1};
 
 enum Mode { kMembraneX, kMembraneY, kW, kRotationX, kRotationY };
 
-State one_square(int ihq) {
+State one_square(int ihq, MaterialKind kind = MaterialKind::Elastic) {
   PlateSpec spec;
+  spec.kind = kind;
   spec.nx = spec.ny = 1;
   spec.lx = spec.ly = kSide;
   spec.thickness = kThickness;
@@ -52,10 +56,11 @@ void drive(State& s, Mode mode, double udot) {
   }
 }
 
-double mode_stiffness(Mode mode) {
+double mode_stiffness(Mode mode, bool stiffness_form) {
   const double E = Steel::youngs, nu = Steel::poisson, t = kThickness, a = kSide;
-  const double d = E * t * t * t / (12 * (1 - nu * nu));
+  const double d = E * t * t * t / (12 * (1 - nu * nu)), g = E / (2 * (1 + nu));
   if (mode <= kMembraneY) return E * t / 4;
+  if (stiffness_form) return mode == kW ? 5 * g * t * t * t / (36 * a * a) : E * t * t * t / 96;
   if (mode == kW) return 4 * d / (a * a);
   return d / 4;
 }
@@ -79,7 +84,7 @@ TEST(HourglassModes, StiffnessFormStoresQhKqSquaredOverTwoInEachModeTo1em12) {
     drive(s, mode, udot);
     for (int k = 0; k < steps; ++k) element_forces(s, dt);
     const double q = 4 * udot * steps * dt;
-    const double hand = 0.5 * kQm * mode_stiffness(mode) * q * q;
+    const double hand = 0.5 * kQm * mode_stiffness(mode, true) * q * q;
     EXPECT_NEAR(hourglass_energy(s), hand, 1e-12 * hand) << name(mode);
     EXPECT_NEAR(internal_energy(s), 0, 1e-12 * hand) << name(mode);
   }
@@ -98,8 +103,44 @@ TEST(HourglassModes, ViscousFormDissipatesQhSqrtKmOverTwoTimesRateSquaredTo1em12
     element_forces(s, dt);
     const double rate = 4 * udot;
     const double inertia = mode <= kW ? mass : rotary;
-    const double hand = 0.5 * kQm * std::sqrt(mode_stiffness(mode) * inertia) * rate * rate * dt;
+    const double hand = 0.5 * kQm * std::sqrt(mode_stiffness(mode, false) * inertia) * rate * rate * dt;
     EXPECT_NEAR(hourglass_energy(s), hand, 1e-12 * hand) << name(mode);
+  }
+}
+
+// IHQ 4 on a yielding material (MAT_024, SIGY 0.3 GPa): each resultant stops
+// at its bound (hourglass_limits: membrane QM sigy t a / 2, w QM sigy t^2 / 4,
+// rotation QM sigy t^2 a / 4 on this square; an hourglass motion has no
+// strain, so sigy stays SIGY). Driven out to q_max and back to 0, the mode
+// is a perfectly plastic spring (k, cap): the resultant does the work
+// 2 cap q_max - 5/2 cap^2 / k, all but cap^2 / 2k of it dissipated. That is
+// positive for any q_max > q_c: the bounded form never creates energy.
+// One step's work is exact but at the step that reaches the cap (error
+// below cap dq / 2 each way).
+TEST(HourglassModes, StiffnessFormOnAYieldingMaterialIsAPerfectlyPlasticSpringInEachMode) {
+  const double sigy = PlateSpec{}.yield, t = kThickness, a = kSide;
+  const double dt = 1e-3;
+  const int steps = 400;
+  for (Mode mode : {kMembraneX, kMembraneY, kW, kRotationX, kRotationY}) {
+    const double k = kQm * mode_stiffness(mode, true);
+    const double cap = mode <= kMembraneY ? 0.5 * kQm * sigy * t * a
+                       : mode == kW       ? 0.25 * kQm * sigy * t * t
+                                          : 0.25 * kQm * sigy * t * t * a;
+    const double q_max = 10 * cap / k;  // well past the cap, in `steps` steps
+    const double udot = q_max / (4 * steps * dt), dq = 4 * udot * dt;
+    State s = one_square(4, MaterialKind::PiecewiseLinearPlasticity);
+    drive(s, mode, udot);
+    for (int n = 0; n < steps; ++n) element_forces(s, dt);
+    const double out = cap * q_max - 0.5 * cap * cap / k;
+    EXPECT_NEAR(hourglass_energy(s), out, cap * dq) << name(mode);
+    const double q_out = s.elements.hourglass_q(0, mode);
+    EXPECT_NEAR(std::fabs(q_out), cap, 1e-12 * cap) << name(mode);
+    drive(s, mode, -udot);
+    for (int n = 0; n < steps; ++n) element_forces(s, dt);
+    const double cycle = 2 * cap * q_max - 2.5 * cap * cap / k;
+    EXPECT_NEAR(hourglass_energy(s), cycle, 2 * cap * dq) << name(mode);
+    EXPECT_NEAR(s.elements.hourglass_q(0, mode), -q_out, 1e-12 * cap) << name(mode);
+    EXPECT_NEAR(internal_energy(s), 0, 1e-12 * cycle) << name(mode);
   }
 }
 

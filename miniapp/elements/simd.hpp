@@ -51,6 +51,8 @@ inline Real vsqrt(Real a) { return std::sqrt(a); }
 inline SimdReal vsqrt(const SimdReal& a) { return stdx::sqrt(a); }
 inline Real vmax(Real a, Real b) { return a > b ? a : b; }
 inline SimdReal vmax(const SimdReal& a, const SimdReal& b) { return stdx::max(a, b); }
+inline Real vmin(Real a, Real b) { return a < b ? a : b; }
+inline SimdReal vmin(const SimdReal& a, const SimdReal& b) { return stdx::min(a, b); }
 // m ? a : b, lane by lane.
 inline Real select(bool m, Real a, Real b) { return m ? a : b; }
 inline SimdReal select(const SimdReal::mask_type& m, const SimdReal& a, const SimdReal& b) {

@@ -4,24 +4,24 @@
 // Belytschko 1981, IJNME 17; Belytschko, Lin & Tsay 1984).
 //
 // Five modes, in the local frame: in-plane x, y; out-of-plane w; rotations
-// about x, y. Each gets a stiffness scaled like the element's own:
-//   membrane  k_m = E t A BB / 8
-//   w         k_w = D A BB^2            (plate twist, D = E t^3 / 12(1-nu^2))
-//   rotation  k_r = D A BB / 8
-// with BB = b1.b1 + b2.b2. IHQ 4 (Flanagan-Belytschko stiffness) integrates
-// Q += QH k qdot dt; IHQ 1/2 (viscous) uses Q = QH sqrt(k m) qdot / 2 with m
-// the element mass (or rotary inertia): for the membrane modes of a square
-// element this is FB's a = QH rho c V^(2/3) / 4 with the element's face t h
-// in place of V^(2/3). Either way
-// the work Q.qdot dt is the hourglass energy reported in glstat.
+// about x, y. BB = b1.b1 + b2.b2, D = E t^3 / 12(1-nu^2), G = E / 2(1+nu).
 //
-// Against the LS-DYNA Theory Manual's Belytschko-Tsay stiffness form
-// (membrane E t A BB/8, w kappa G t^3 BB/12, rotation E t^3 A BB/192): the
-// membrane modes are the same, w is 24/(5(1-nu)) = 6.9x and the rotations
-// 2/(1-nu^2) = 2.2x stiffer. With the Manual's w and rotations the tube
-// deck at IHQ 4, QM 0.1 folds its corner elements flat and its step falls
-// from 3e-4 to 3.6e-6 ms by 3.8 ms (docs/physics-and-validation.md), so
-// they are not used.
+// IHQ 4 (stiffness form) integrates Q += QH k qdot dt with the Belytschko-Tsay
+// stiffnesses of the LS-DYNA Theory Manual (section "Hourglass control",
+// Belytschko-Lin-Tsay shell; Belytschko, Lin & Tsay 1984):
+//   membrane  k_m = E t A BB / 8
+//   w         k_w = kappa G t^3 BB / 12   (kappa = 5/6)
+//   rotation  k_r = E t^3 A BB / 192
+// and bounds each Q where the material yields (hourglass_limits, below).
+//
+// IHQ 1/2 (viscous) uses Q = QH sqrt(k m) qdot / 2 with m the element mass
+// (or rotary inertia), scaled by the membrane k_m and by plate stiffnesses
+//   w  D A BB^2,   rotation  D A BB / 8
+// (6.9x and 2.2x the Manual's k_w and k_r; the viscous form's magnitudes
+// are checked by the shipped references, docs/physics-and-validation.md).
+// For the membrane modes of a square element this is FB's
+// a = QH rho c V^(2/3) / 4 with the element's face t h in place of V^(2/3).
+// Either way the work Q.qdot dt is the hourglass energy reported in glstat.
 #pragma once
 
 #include <cmath>
@@ -38,7 +38,7 @@ struct HourglassModes {
 
 template <class T>
 KOKKOS_INLINE_FUNCTION void hourglass_modes(const ShellGeometry<T>& g, Real youngs, Real poisson, const T& t,
-                                            HourglassModes<T>& h) {
+                                            bool stiffness_form, HourglassModes<T>& h) {
   const Real hs[4] = {1, -1, 1, -1};
   T hx = 0, hy = 0, bb = 0;
   for (int i = 0; i < 4; ++i) {
@@ -48,20 +48,47 @@ KOKKOS_INLINE_FUNCTION void hourglass_modes(const ShellGeometry<T>& g, Real youn
   }
   for (int i = 0; i < 4; ++i) h.gamma[i] = hs[i] - hx * g.b1[i] - hy * g.b2[i];
   const T a = g.area;
-  const T bending = youngs * t * t * t / (Real(12) * (Real(1) - poisson * poisson));
+  const T t3 = t * t * t;
   h.k[0] = h.k[1] = youngs * t * a * bb / Real(8);
+  if (stiffness_form) {
+    const Real shear = Real(5) / Real(6) * youngs / (Real(2) * (Real(1) + poisson));
+    h.k[2] = shear * t3 * bb / Real(12);
+    h.k[3] = h.k[4] = youngs * t3 * a * bb / Real(192);
+    return;
+  }
+  const T bending = youngs * t3 / (Real(12) * (Real(1) - poisson * poisson));
   h.k[2] = bending * a * bb * bb;
   h.k[3] = h.k[4] = bending * a * bb / Real(8);
+}
+
+// Bounds on the stiffness form's resultants where the material yields: the
+// hourglass part of the stress cannot pass the flow stress sigy any more
+// than the rest of it. Radioss' elasto-plastic hourglass (Ishell 3, routine
+// CHSTI3 of OpenRadioss; Altair Radioss Theory Manual, "Hourglass
+// resistance": forces "bounded with a maximum force depending on the
+// current element mean yield stress") caps the membrane resultant at
+// hm sigy t sqrt(A) / 2 and the out-of-plane one at hf sigy t^2 / 4. The
+// rotation modes (viscous in Radioss) get the same plastic moment per unit
+// width as w, over the element's width sqrt(A): qh sigy t^2 sqrt(A) / 4.
+// A capped resultant dissipates what it cannot store, so the form stays
+// passive.
+template <class T>
+KOKKOS_INLINE_FUNCTION void hourglass_limits(Real qh, const T& sigy, const T& t, const T& area, T limit[5]) {
+  const T width = vsqrt(area);
+  limit[0] = limit[1] = Real(0.5) * qh * sigy * t * width;
+  limit[2] = Real(0.25) * qh * sigy * t * t;
+  limit[3] = limit[4] = limit[2] * width;
 }
 
 // Adds hourglass forces to the local nodal forces f[i][0..4] and returns the
 // hourglass power Q.qdot. v, w: local nodal velocities and angular velocities.
 // stiffness_q: the five stored IHQ-4 resultants (updated in place) or
-// nullptr for the viscous form.
+// nullptr for the viscous form; limit: their bounds (hourglass_limits) or
+// nullptr for an elastic material.
 template <class T>
 KOKKOS_INLINE_FUNCTION T hourglass_forces(const HourglassModes<T>& h, const T v[4][3], const T w[4][3], Real qh,
                                           const T& mass, const T& rotary_inertia, Real dt, T* stiffness_q,
-                                          T f[4][5]) {
+                                          const T* limit, T f[4][5]) {
   T rate[5] = {0, 0, 0, 0, 0};
   for (int i = 0; i < 4; ++i) {
     rate[0] += h.gamma[i] * v[i][0];
@@ -77,6 +104,7 @@ KOKKOS_INLINE_FUNCTION T hourglass_forces(const HourglassModes<T>& h, const T v[
     for (int m = 0; m < 5; ++m) {
       const T old_q = stiffness_q[m];
       stiffness_q[m] += qh * h.k[m] * rate[m] * dt;
+      if (limit) stiffness_q[m] = vmax(-limit[m], vmin(limit[m], stiffness_q[m]));
       q[m] = stiffness_q[m];
       power += Real(0.5) * (old_q + q[m]) * rate[m];
     }

@@ -77,6 +77,9 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   int yielded[W] = {};  // points of each lane that yielded this cycle
   const bool plastic = has_plastic_strain(m.kind);
   const bool kinematic = m.kinematic_modulus > 0;  // the points carry back stresses
+  const bool stiffness_form = p.ihq == 4 && k.hg_q.extent(0) > 0;  // IHQ 4: stored resultants
+  const bool capped_hourglass = plastic && stiffness_form;
+  T mean_epsp = 0;  // through the thickness: sets the flow stress that caps IHQ 4
   for (int ip = 0; ip < p.nip; ++ip) {
     const T z = p.zeta[ip] * t;
     const T wt = p.weight[ip] * t;
@@ -97,6 +100,7 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
     if (plastic) {
       const T updated = epsp + dep;
       L::store(epsp_ptr, updated);
+      if (capped_hourglass) mean_epsp += p.weight[ip] * updated;
       for (int l = 0; l < W; ++l) yielded[l] += L::get(dep, l) > 0;
       if (m.fail_strain > 0)
         for (int l = 0; l < W; ++l) failed[l] = failed[l] || L::get(updated, l) >= m.fail_strain;
@@ -125,18 +129,23 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   shell_local_forces(g, res, fl);
   if (!triangle) {
     HourglassModes<T> h;
-    hourglass_modes(g, m.youngs, m.poisson, t, h);
+    hourglass_modes(g, m.youngs, m.poisson, t, stiffness_form, h);
     const T mass = scale * (m.density * t) * g.area;
     const T rotary = mass * (t * t + g.area) / Real(12);
     T power;
-    if (p.ihq == 4 && k.hg_q.extent(0) > 0) {
+    if (stiffness_form) {
       T q[5];
       for (int j = 0; j < 5; ++j) q[j] = L::make([&](int l) { return k.hg_q(e0 + l, j); });
-      power = hourglass_forces(h, vl, wl, p.qh, mass, rotary, dt, q, fl);
+      T limit[5], sigy, slope;
+      if (capped_hourglass) {
+        hardening_lanes(m, k.curve_x, k.curve_y, mean_epsp, sigy, slope);
+        hourglass_limits(p.qh, sigy, t, g.area, limit);
+      }
+      power = hourglass_forces(h, vl, wl, p.qh, mass, rotary, dt, q, capped_hourglass ? limit : nullptr, fl);
       for (int j = 0; j < 5; ++j)
         for (int l = 0; l < W; ++l) k.hg_q(e0 + l, j) = L::get(q[j], l);
     } else {
-      power = hourglass_forces<T>(h, vl, wl, p.qh, mass, rotary, dt, nullptr, fl);
+      power = hourglass_forces<T>(h, vl, wl, p.qh, mass, rotary, dt, nullptr, nullptr, fl);
     }
     for (int l = 0; l < W; ++l) k.he(e0 + l) += static_cast<double>(L::get(power, l) * dt);
   }
