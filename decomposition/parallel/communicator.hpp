@@ -64,6 +64,15 @@ class Communicator {
   void barrier();
   // Ends every rank now; for errors that cannot be agreed on collectively.
   [[noreturn]] void abort(int code);
+  // Modeled compute: under SimGrid the simulated rank computes for `seconds`
+  // (scaled by host-speed over the platform's core speed, like a measured
+  // burst); elsewhere nothing happens.
+  void charge_compute(double seconds);
+  // Modeled compute of point-to-point messages (packing and unpacking around
+  // them): from now on each send and receive charges ns_per_message +
+  // ns_per_byte x bytes, and the seconds charged are summed here.
+  void set_message_costs(double ns_per_message, double ns_per_byte);
+  double modeled_message_seconds() const { return modeled_message_seconds_; }
 
   // Point to point (communicator_p2p.cpp). Byte buffers of any size.
   void send(const std::vector<char>& data, int dest, int tag);
@@ -85,11 +94,13 @@ class Communicator {
  private:
   void record(MpiCall c, std::int64_t bytes, double seconds);
   void record_send(int dest, std::int64_t bytes);
+  void charge_message(std::int64_t bytes);
   void wait_before_collective();
   template <class T>
   T allreduce_value(T local, MPI_Datatype type, MPI_Op op);
   int rank_ = 0, size_ = 1;
   bool profile_wait_ = false;
+  double ns_per_message_ = 0, ns_per_byte_ = 0, modeled_message_seconds_ = 0;
   std::array<CallStats, kMpiCalls> stats_{}, startup_stats_{};
   std::vector<std::int64_t> bytes_to_, messages_to_;
 };

@@ -22,9 +22,22 @@ void Communicator::record_send(int dest, std::int64_t bytes) {
   messages_to_[dest] += 1;
 }
 
+void Communicator::set_message_costs(double ns_per_message, double ns_per_byte) {
+  ns_per_message_ = ns_per_message;
+  ns_per_byte_ = ns_per_byte;
+}
+
+void Communicator::charge_message(std::int64_t bytes) {
+  if (!(ns_per_message_ > 0) && !(ns_per_byte_ > 0)) return;
+  const double seconds = 1e-9 * (ns_per_message_ + ns_per_byte_ * double(bytes));
+  modeled_message_seconds_ += seconds;
+  charge_compute(seconds);
+}
+
 void Communicator::send(const std::vector<char>& data, int dest, int tag) {
-  const double t0 = MPI_Wtime();
   const std::int64_t n = static_cast<std::int64_t>(data.size());
+  charge_message(n);  // packed before it goes
+  const double t0 = MPI_Wtime();
   MPI_Send(&n, 1, MPI_INT64_T, dest, tag, MPI_COMM_WORLD);
   constexpr std::int64_t kPiece = std::int64_t{1} << 30;  // MPI counts are int
   for (std::int64_t off = 0; off < n; off += kPiece)
@@ -44,10 +57,12 @@ std::vector<char> Communicator::recv(int source, int tag) {
     MPI_Recv(data.data() + off, static_cast<int>(n - off < kPiece ? n - off : kPiece), MPI_BYTE, source, tag,
              MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   record(MpiCall::Recv, n, MPI_Wtime() - t0);
+  charge_message(n);  // unpacked after it came
   return data;
 }
 
 void Communicator::isend(const void* data, std::int64_t bytes, int dest, int tag, Requests& requests) {
+  charge_message(bytes);
   const double t0 = MPI_Wtime();
   requests.emplace_back();
   MPI_Isend(data, message_count(bytes), MPI_BYTE, dest, tag, MPI_COMM_WORLD, &requests.back());
@@ -56,6 +71,7 @@ void Communicator::isend(const void* data, std::int64_t bytes, int dest, int tag
 }
 
 void Communicator::irecv(void* data, std::int64_t bytes, int source, int tag, Requests& requests) {
+  charge_message(bytes);  // its unpacking, charged when it is posted
   const double t0 = MPI_Wtime();
   requests.emplace_back();
   MPI_Irecv(data, message_count(bytes), MPI_BYTE, source, tag, MPI_COMM_WORLD, &requests.back());

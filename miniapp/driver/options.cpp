@@ -8,6 +8,7 @@
 #include "decomposition/halo/halo.hpp"
 #include "decomposition/partition/partition.hpp"
 #include "io/deck/input_error.hpp"
+#include "miniapp/driver/compute_costs.hpp"
 #include "miniapp/driver/model_source.hpp"
 
 namespace mc {
@@ -83,6 +84,8 @@ void set_option(Options& o, const std::string& key, const std::string& value) {
     o.halo = checked(value, parse_halo_mode);
   } else if (key == "weights") {
     o.weights = checked(value, parse_work_weights);
+  } else if (key == "compute_costs" || key == "compute-costs") {
+    o.compute_costs = checked(value, parse_compute_costs);
   } else if (key == "rebalance") {
     o.rebalance = to_flag(key, value);
   } else if (key == "partition") {
@@ -152,6 +155,9 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   partition=P   | --partition P       domain decomposition: rcb (default), metis, metis-mc
   weights=W     | --weights W         element work weights (default shell:1,triangle:4,point:0.25,plastic:0.72,
                                       rigid:0.34, fitted by tools/study.py calibrate; docs/options.md)
+  compute_costs=C | --compute-costs C modeled compute: ns per unit of work, e.g. shell:190,plastic:78,node:40
+                                      (tools/study.py calibrate writes them); each phase is charged from them,
+                                      under SimGrid instead of its CPU time; the report has both (docs/options.md)
   rebalance=1   | --rebalance 1       with r=: weight each element also by its points that yielded in the
                                       set's last cycle (re-partitions; default 0 keeps the deck's partition)
   halo=H        | --halo H            shared-node sums: corners (default; answers independent of np)

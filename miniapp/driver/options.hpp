@@ -20,6 +20,7 @@ struct Options {
   std::string report = "minicrash_report.json";  // --report FILE (relative to output dir)
   std::string partition = "rcb";     // partition= | --partition: rcb, metis, metis-mc
   std::string weights;               // weights= | --weights: element work weights (decomposition/partition/work_weights.hpp)
+  std::string compute_costs;         // compute_costs= | --compute-costs: modeled compute (miniapp/driver/compute_costs.hpp)
   bool rebalance = false;            // rebalance= | --rebalance 0|1: a restart weights elements by their last cycle's yielding
   std::string halo = "corners";      // halo= | --halo: corners (np-independent), sums (one partial sum per node)
   std::string restart;               // r= | --restart: output dir or restart set to continue from

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "io/model.hpp"
+#include "miniapp/driver/compute_costs.hpp"
 #include "miniapp/driver/options.hpp"
 
 namespace mc {
@@ -40,6 +41,8 @@ struct RunSettings {
   // Numerical fault when total / initial total energy exceeds this at an
   // output (0: never).
   double max_energy_ratio = 1.5;
+  // Modeled compute (compute_costs=): none by default.
+  ComputeCosts compute_costs;
 };
 
 // Deck controls, with command-line overrides.

@@ -110,7 +110,9 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
   }
   r.shells_yielded = yielded_shells(state, comm);
   const RankCounts counts{result.cycles, std::max<std::int64_t>(result.contact_pairs, 0), result.contact_nodes};
-  const RankWorkTable rank_work = rank_work_table(state, result.timers, counts, comm);
+  const RankWorkTable rank_work =
+      rank_work_table(state, result.timers, result.compute_modeled ? &result.modeled : nullptr,
+                      result.modeled_messages, counts, comm);
   r.rank_work_columns = rank_work.columns;
   r.rank_work = rank_work.values;
   // Figure of merit over the cycles this run did (a restart resumes past 0).

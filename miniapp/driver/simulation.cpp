@@ -3,6 +3,7 @@
 #include "contact/contact_phase.hpp"
 #include "io/output/vtk_writer.hpp"
 #include "miniapp/driver/energy_guard.hpp"
+#include "miniapp/driver/modeled_compute.hpp"
 #include "miniapp/driver/output_schedule.hpp"
 #include "miniapp/driver/restart.hpp"
 #include "miniapp/driver/run_control.hpp"
@@ -25,6 +26,7 @@ class TimeLoop {
       : s_(s), rs_(rs), comm_(comm), halo_(halo), contact_mesh_(contact_mesh_of(s)), outputs_(rs, comm, s),
         steps_(rs), control_(rs, wall_seconds(), s), energy_guard_(rs.max_energy_ratio) {
     if (s.contact.active()) contact_ = ContactPhase(s.contact, contact_mesh_, comm);
+    model_ = ModeledCompute(rs.compute_costs, contact_.active() ? contact_.owned_nodes(contact_mesh_) : 0, comm);
     if (s.cycle == 0) initialize_rigid_bodies(s, comm);  // a restart brings its bodies along
   }
 
@@ -35,6 +37,7 @@ class TimeLoop {
     {
       ScopedPhase phase(result.timers, Phase::Elements);
       element_step = element_forces(s_, static_cast<Real>(s_.dt_prev));
+      if (model_.on()) model_.elements(s_, comm_);
     }
     const AgreedStep step = steps_.agree(s_, element_step, contact_.active(),
                                          contact_.active() && contact_.wants_sort(contact_mesh_, clock()), comm_);
@@ -54,11 +57,13 @@ class TimeLoop {
     {
       ScopedPhase phase(result.timers, Phase::RigidWalls);
       apply_rigid_walls(s_, comm_, step.dt, step.dt_avg);
+      if (model_.on()) model_.walls(s_, comm_);
     }
     {
       ScopedPhase phase(result.timers, Phase::RigidBodies);
       update_rigid_bodies(s_, comm_, step.dt_avg);
       account_body_wall_work(s_);
+      if (model_.on()) model_.bodies(s_, comm_);
     }
     if (due.any()) write_outputs(due, first);
     {
@@ -93,6 +98,9 @@ class TimeLoop {
       result.contact_nodes = contact_.owned_nodes(contact_mesh_);
     }
     result.cycles = s_.cycle - start_cycle;
+    result.compute_modeled = model_.on();
+    result.modeled = model_.seconds();
+    result.modeled_messages = comm_.modeled_message_seconds();
     result.elapsed = wall_seconds() - start;
   }
 
@@ -114,6 +122,9 @@ class TimeLoop {
     {
       ScopedPhase phase(result.timers, Phase::Contact);
       message_seconds = contact_.compute(contact_mesh_, clock(), s_.carry.contact_friction_work, comm_, sort);
+      // At the phase's end: the pairs are known only then (so the model does
+      // not delay this cycle's contact messages by their compute).
+      if (model_.on()) model_.contact(contact_.pairs_checked(), comm_);
     }
     result.timers.add(Phase::Contact, -message_seconds);
     result.timers.add(Phase::ContactMessages, message_seconds);
@@ -124,6 +135,8 @@ class TimeLoop {
     {
       ScopedPhase phase(result.timers, Phase::Nodes);
       gather_nodal_forces(s_);
+      // The whole node phase, before the shared-node sums wait on it.
+      if (model_.on()) model_.nodes(s_, comm_);
     }
     ScopedPhase phase(result.timers, Phase::SharedNodes);
     sum_shared_forces(s_, halo_, comm_);
@@ -156,6 +169,7 @@ class TimeLoop {
   StepControl steps_;
   RunControl control_;
   EnergyRatioGuard energy_guard_;
+  ModeledCompute model_{ComputeCosts{}, 0, comm_};
 };
 
 }  // namespace

@@ -26,6 +26,9 @@ struct RunResult {
   double elapsed = 0;             // wall seconds of the time loop
   EnergyRecord first, last;       // energies at start and end
   PhaseTimers timers;
+  bool compute_modeled = false;   // compute_costs= was given
+  PhaseTimers modeled;            // and the modeled compute per phase,
+  double modeled_messages = 0;    // and of point-to-point messages (in their phases)
   std::int64_t contact_pairs = -1; // node-segment pairs this rank checked; -1: no contact
   std::int64_t contact_nodes = 0;  // contact nodes this rank owns
 };

@@ -3,6 +3,8 @@
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 
+#include "miniapp/outputs/element_work.hpp"
+
 namespace mc {
 namespace {
 
@@ -34,7 +36,28 @@ double scalar_path_shells(const State& s) {
 
 }  // namespace
 
-RankWorkTable rank_work_table(const State& s, const PhaseTimers& timers, const RankCounts& run, Communicator& comm) {
+ElementWork element_work(const State& s) {
+  ElementWork w;
+  const ElementData& el = s.elements;
+  w.scalar = scalar_path_shells(s);
+  for (int e = 0; e < el.count(); ++e) {
+    const PartParams& p = s.parts(el.part(e));
+    if (p.rigid_body >= 0) {
+      w.rigid += 1;
+    } else if (!el.alive(e)) {
+      w.eroded += 1;
+    } else {
+      (el.conn(e, 2) == el.conn(e, 3) ? w.triangles : w.quads) += 1;
+      w.points += p.nip;
+    }
+    w.yielding += el.yielding(e);
+    w.plastic_updates += el.plastic_updates(e);
+  }
+  return w;
+}
+
+RankWorkTable rank_work_table(const State& s, const PhaseTimers& timers, const PhaseTimers* modeled,
+                              double modeled_messages, const RankCounts& run, Communicator& comm) {
   Kokkos::fence();
   RankWorkTable t;
   std::vector<double> row;
@@ -42,31 +65,33 @@ RankWorkTable rank_work_table(const State& s, const PhaseTimers& timers, const R
     t.columns.push_back(seconds_column(static_cast<Phase>(p)));
     row.push_back(timers.seconds(static_cast<Phase>(p)));
   }
-  double quads = 0, triangles = 0, rigid = 0, eroded = 0, points = 0, yielding = 0, updates = 0;
-  const ElementData& el = s.elements;
-  const double scalar = scalar_path_shells(s);
-  for (int e = 0; e < el.count(); ++e) {
-    const PartParams& p = s.parts(el.part(e));
-    if (p.rigid_body >= 0) {
-      rigid += 1;
-    } else if (!el.alive(e)) {
-      eroded += 1;
-    } else {
-      (el.conn(e, 2) == el.conn(e, 3) ? triangles : quads) += 1;
-      points += p.nip;
+  if (modeled) {
+    for (Phase p : {Phase::Elements, Phase::Contact, Phase::Nodes, Phase::RigidWalls, Phase::RigidBodies}) {
+      std::string column = seconds_column(p);
+      t.columns.push_back(column.insert(column.size() - 8, "_modeled"));
+      row.push_back(modeled->seconds(p));
     }
-    yielding += el.yielding(e);
-    updates += el.plastic_updates(e);
+    t.columns.push_back("messages_modeled_seconds");
+    row.push_back(modeled_messages);
   }
-  double owned = 0;
+  const ElementWork w = element_work(s);
+  double owned = 0, wall_nodes = 0, body_nodes = 0, messages = 0, message_bytes = 0;
   for (std::uint8_t o : s.nodes.owned) owned += o;
+  for (const WallState& wall : s.walls) wall_nodes += double(wall.nodes.size());
+  for (const RigidBody& body : s.rigid_bodies) body_nodes += double(body.nodes.size());
+  for (MpiCall c : {MpiCall::Send, MpiCall::Recv, MpiCall::Isend, MpiCall::Irecv}) {
+    messages += double(comm.stats()[static_cast<int>(c)].calls);
+    message_bytes += double(comm.stats()[static_cast<int>(c)].bytes);
+  }
   const std::pair<const char*, double> counts[] = {
       {"cycles", double(run.cycles)},
-      {"shells_quad", quads},         {"shells_triangle", triangles}, {"shells_rigid", rigid},
-      {"shells_eroded", eroded},      {"shells_scalar", scalar},      {"points", points},             {"yielding_points", yielding},
-      {"plastic_updates", updates},   {"contact_pairs", double(run.contact_pairs)},
+      {"shells_quad", w.quads},       {"shells_triangle", w.triangles}, {"shells_rigid", w.rigid},
+      {"shells_eroded", w.eroded},    {"shells_scalar", w.scalar},      {"points", w.points},
+      {"yielding_points", w.yielding}, {"plastic_updates", w.plastic_updates},
+      {"contact_pairs", double(run.contact_pairs)},
       {"contact_nodes", double(run.contact_nodes)}, {"nodes", double(s.nodes.count())},
-      {"nodes_owned", owned}};
+      {"nodes_owned", owned},         {"wall_nodes", wall_nodes},       {"body_nodes", body_nodes},
+      {"messages", messages},         {"message_bytes", message_bytes}};
   for (const auto& [name, value] : counts) {
     t.columns.push_back(name);
     row.push_back(value);

@@ -23,11 +23,15 @@ struct RankWorkTable {
 // deformable ones that run outside a uniform SIMD pack), through-thickness
 // points of its live deformable shells, points that yielded in the last cycle,
 // plastic point updates of this run, contact pairs checked and contact nodes
-// owned, local and owned nodes.
+// owned, local and owned nodes, rigid-wall and rigid-body nodes, and the
+// point-to-point messages sent and received with their bytes.
 struct RankCounts {
   std::int64_t cycles = 0, contact_pairs = 0, contact_nodes = 0;
 };
-RankWorkTable rank_work_table(const State& state, const PhaseTimers& timers, const RankCounts& counts,
-                              Communicator& comm);
+// `modeled`: modeled compute per phase (compute_costs=), as more columns
+// <phase>_modeled_seconds for the modeled phases and
+// messages_modeled_seconds for `modeled_messages`; nullptr for none.
+RankWorkTable rank_work_table(const State& state, const PhaseTimers& timers, const PhaseTimers* modeled,
+                              double modeled_messages, const RankCounts& counts, Communicator& comm);
 
 }  // namespace mc

@@ -7,7 +7,8 @@ the element phase is fitted as
 
     elements_seconds = cycles x (c_shell quads + c_triangle triangles
                                  + c_point points + c_rigid (rigid + eroded shells)
-                                 + c_scalar shells outside a uniform SIMD pack)
+                                 + c_scalar shells outside a uniform SIMD pack
+                                 + c_element_cycle)
                        + c_plastic plastic_updates
 
 by non-negative least squares on relative error (each rank's equation is
@@ -15,7 +16,10 @@ divided by its measured time, so small ranks count as much as large ones).
 The partition weights are those costs over c_shell (minicrash weights=);
 c_scalar, the extra cost of a shell run one at a time, has none (which
 shells share a pack is known only on the rank).
-The contact and node phases are fitted the same way, for the record.
+The contact and node phases are fitted the same way (pairs checked, contact
+node-cycles, node-cycles, and a cost per cycle). The whole fit is also
+printed as minicrash's compute_costs= value: modeled compute
+(docs/simulated-clusters.md#modeled-compute).
 """
 import glob
 import itertools
@@ -24,7 +28,7 @@ import os
 
 import numpy as np
 
-ELEMENT_TERMS = ("shell", "triangle", "point", "plastic", "rigid", "scalar")
+ELEMENT_TERMS = ("shell", "triangle", "point", "plastic", "rigid", "scalar", "element_cycle")
 WEIGHT_TERMS = ELEMENT_TERMS[:5]  # `scalar` depends on the packing on each rank: no partition weight
 
 
@@ -55,6 +59,7 @@ def element_columns(work):
         np.asarray(work["plastic_updates"], dtype=float),
         cycles * (np.asarray(work["shells_rigid"], dtype=float) + np.asarray(work["shells_eroded"], dtype=float)),
         cycles * np.asarray(work.get("shells_scalar", np.zeros(len(cycles))), dtype=float),
+        cycles,
     ])
 
 
@@ -68,14 +73,34 @@ def points_per_shell(rows):
     return float(ratio[0]) if np.allclose(ratio, ratio[0], rtol=1e-9) and np.all(points[quads == 0] == 0) else None
 
 
+def column(work, name):
+    return np.asarray(work.get(name, np.zeros(len(work["cycles"]))), dtype=float)
+
+
+# The phases besides the element phase: (report name, units, the seconds' columns).
+PHASES = (("contact", ("pair", "contact_node_cycle", "cycle"), ("contact_seconds",)),
+          ("nodes", ("node_cycle", "cycle"), ("nodes_seconds",)),
+          ("rigid_walls", ("wall_node_cycle", "cycle"), ("rigid_walls_seconds",)),
+          ("rigid_bodies", ("body_node_cycle", "cycle"), ("rigid_bodies_seconds",)),
+          ("messages", ("message", "byte"), ("contact_messages_seconds", "shared_nodes_seconds")))
+
+
 def phase_columns(phase, work):
-    """Contact: pairs checked and owned contact nodes per cycle (sorting,
-    bucketing); nodes: node-cycles."""
-    cycles = np.asarray(work["cycles"], dtype=float)
+    """Contact: pairs checked, owned contact node-cycles (sorting, bucketing)
+    and cycles; nodes, rigid walls, rigid bodies: their node-cycles and
+    cycles; messages (the contact-message and shared-node phases): point-to-point
+    messages sent and received, and their bytes."""
+    cycles = column(work, "cycles")
     if phase == "contact":
-        return np.column_stack([np.asarray(work["contact_pairs"], dtype=float),
-                                cycles * np.asarray(work["contact_nodes"], dtype=float)])
-    return (cycles * np.asarray(work["nodes"], dtype=float))[:, None]
+        return np.column_stack([column(work, "contact_pairs"), cycles * column(work, "contact_nodes"), cycles])
+    if phase == "messages":
+        return np.column_stack([column(work, "messages"), column(work, "message_bytes")])
+    nodes = {"nodes": "nodes", "rigid_walls": "wall_nodes", "rigid_bodies": "body_nodes"}[phase]
+    return np.column_stack([cycles * column(work, nodes), cycles])
+
+
+def phase_seconds(names, work):
+    return sum(column(work, name) for name in names)
 
 
 def nonnegative_fit(a, b):
@@ -100,6 +125,8 @@ def fit_phase(rows, seconds):
     """Costs (seconds per unit) fitted on relative error, and the fit's
     largest and typical relative error per rank."""
     keep = seconds > 0
+    if not np.any(keep):  # the phase never ran (no walls, one rank): it costs nothing
+        return np.zeros(rows.shape[1]), 0.0, 0.0
     a, b = rows[keep] / seconds[keep, None], np.ones(int(keep.sum()))
     cost = nonnegative_fit(a, b)
     error = a @ cost - 1
@@ -129,14 +156,32 @@ def calibrate(paths):
     if not np.any(rows[:, 1]):
         weights["triangle"] = 1.0  # not measured: left at a quadrilateral's cost
     out["weights"] = ",".join(f"{t}:{weights[t]:.4g}" for t in WEIGHT_TERMS)
-    for phase, units in (("contact", ("pair", "contact_node_cycle")), ("nodes", ("node_cycle",))):
+    for phase, units, names in PHASES:
         columns = np.vstack([phase_columns(phase, w) for _, w in tables])
-        phase_seconds = np.concatenate([np.asarray(w[f"{phase}_seconds"], dtype=float) for _, w in tables])
-        c, worst, rms = fit_phase(columns, phase_seconds)
+        seconds_ = np.concatenate([phase_seconds(names, w) for _, w in tables])
+        c, worst, rms = fit_phase(columns, seconds_)
         out[phase] = {"ns_per": {u: 1e9 * float(v) for u, v in zip(units, c)}, "largest_error": worst,
                       "rms_error": rms}
     out["imbalance"] = [imbalance_row(report, work, cost) for report, work in tables]
+    out["compute_costs"] = compute_costs_option(out)
     return out
+
+
+def compute_costs_option(result):
+    """The fit as minicrash's compute_costs= value (ns per unit; modeled
+    compute, docs/simulated-clusters.md#modeled-compute)."""
+    costs = dict(result["elements"]["ns"])
+    costs["contact_pair"] = result["contact"]["ns_per"]["pair"]
+    costs["contact_node"] = result["contact"]["ns_per"]["contact_node_cycle"]
+    costs["contact_cycle"] = result["contact"]["ns_per"]["cycle"]
+    for phase, prefix in (("nodes", "node"), ("rigid_walls", "wall"), ("rigid_bodies", "body")):
+        per = result[phase]["ns_per"]
+        name = prefix if prefix == "node" else f"{prefix}_node"
+        costs[name] = per[f"{name}_cycle"]
+        costs[f"{prefix}_cycle"] = per["cycle"]
+    costs["message"] = result["messages"]["ns_per"]["message"]
+    costs["byte"] = result["messages"]["ns_per"]["byte"]
+    return ",".join(f"{name}:{value:.6g}" for name, value in costs.items())
 
 
 def imbalance_row(report, work, cost):
@@ -160,11 +205,12 @@ def print_calibration(result, as_json, out):
         out.write(f"every live shell has {result['single_nip']:g} points: the shell cost includes them (point 0)\n")
     out.write("element phase, ns per unit: " + ", ".join(f"{t} {v:.1f}" for t, v in e["ns"].items())
               + f"  (relative error per rank: largest {e['largest_error']:.1%}, rms {e['rms_error']:.1%})\n")
-    for phase in ("contact", "nodes"):
+    for phase, _, _ in PHASES:
         p = result[phase]
         costs = ", ".join(f"{v:.1f} ns per {u.replace('_', ' ')}" for u, v in p["ns_per"].items())
         out.write(f"{phase} phase: {costs}  (largest error {p['largest_error']:.1%}, rms {p['rms_error']:.1%})\n")
     out.write(f"weights={result['weights']}\n")
+    out.write(f"compute_costs={result['compute_costs']}\n")
     out.write("element-phase imbalance (max/mean), measured vs fitted:\n")
     for row in result["imbalance"]:
         predicted = f"{row['predicted']:.3f}" if row["predicted"] is not None else "-"

@@ -77,6 +77,11 @@ def add_simulation(p):
                         "key=value,... items (coll-selector=ompi,allreduce=redbcast) or smpi (SMPI's own); "
                         f"default {DEFAULT_COLLECTIVES}")
     p.add_argument("--energy", action="store_true", help="SimGrid host energy plugin: joules per job")
+    p.add_argument("--compute", default="measured", choices=("measured", "model"),
+                   help="what a simulated rank's computation costs: the CPU time it took (measured) or the "
+                        "cost model of --compute-costs (model: repeatable; docs/simulated-clusters.md#modeled-compute)")
+    p.add_argument("--compute-costs", default="",
+                   help="the cost model: a tools/study.py calibrate -o JSON file, or minicrash's compute_costs= text")
     p.add_argument("--no-local", action="store_true", help="simulated runs only")
 
 
@@ -91,7 +96,19 @@ def spec_from(a):
                      leaf=sim.get("leaf", 8), core_speed=sim.get("core_speed", "1Gf"),
                      host_speed=sim.get("host_speed", 0.0),
                      collectives=[collective_choice(c) for c in sim.get("collectives", [DEFAULT_COLLECTIVES])],
-                     energy=sim.get("energy", False), windows=a.window, precision=a.precision)
+                     energy=sim.get("energy", False), windows=a.window, precision=a.precision,
+                     compute=sim.get("compute", "measured"), compute_costs=compute_costs_text(sim.get("compute_costs", "")))
+
+
+def compute_costs_text(given):
+    """minicrash's compute_costs= value from a calibrate JSON file or the text itself."""
+    if not given or not os.path.isfile(given):
+        return given
+    with open(given) as f:
+        fit = json.load(f)
+    if "compute_costs" not in fit:
+        raise SystemExit(f"{given}: no compute_costs in it (write it with tools/study.py calibrate -o)")
+    return fit["compute_costs"]
 
 
 def open_study(a, need_sizes=True):
@@ -164,6 +181,13 @@ def cmd_calibrate(a):
             json.dump(result, f, indent=1)
 
 
+def cmd_check_model(a):
+    from .model_check import check, print_check
+    worst = print_check(check(a.runs), sys.stdout)
+    if a.tolerance is not None and worst > a.tolerance:
+        sys.exit(f"modeled compute is {100 * worst:.1f} % off the measured time somewhere (limit {100 * a.tolerance:g} %)")
+
+
 def cmd_platform(a):
     platforms.check_fabric(a.topology, a.blocking, a.rails)
     topology = platforms.topology_name(a.topology, a.blocking, a.rails)
@@ -208,6 +232,11 @@ def parser():
     c.add_argument("--json", action="store_true", help="print the fit as JSON")
     c.add_argument("-o", "--output", default="", help="also write the fit as JSON to this file")
     c.set_defaults(func=cmd_calibrate)
+    m = sub.add_parser("check-model", help="modeled compute (compute_costs=) against the measured phase times, "
+                                           "per phase and rank")
+    m.add_argument("runs", nargs="+", help="study directories, run directories or report files")
+    m.add_argument("--tolerance", type=float, help="exit 1 when a phase of a rank is off by more (0.15: 15 %%)")
+    m.set_defaults(func=cmd_check_model)
     f = sub.add_parser("platform", help="write one SimGrid platform file (and a block hostfile)")
     f.add_argument("--network", required=True, choices=sorted(platforms.NETWORKS))
     f.add_argument("--nodes", type=int, required=True)

@@ -83,6 +83,10 @@ def smpi_configs(point, spec):
         cfg.append(f"--cfg=smpi/{key}:{value}")
     if spec.energy:
         cfg.append("--cfg=plugin:host_energy")
+    if spec.compute == "model":
+        # No burst is timed; minicrash charges each phase from the model, down
+        # to the smallest (SMPI skips executions under cpu-threshold).
+        cfg += ["--cfg=smpi/simulate-computation:no", "--cfg=smpi/cpu-threshold:0"]
     return cfg
 
 
@@ -100,8 +104,9 @@ def command(point, deck_path, odir, spec, tools, study_dir, window_args=()):
         xml, hosts = platform_files(study_dir, point, spec)
         libs = shared_kokkos_libs(tools.smpi_binary)
         privatize = [f"--cfg=smpi/privatize-libs:{';'.join(libs)}"] if libs else []
+        model = [f"compute_costs={spec.compute_costs}"] if spec.compute == "model" else []
         return (["smpirun", "-platform", xml, "-hostfile", hosts, "-np", str(point.np)] + privatize
-                + smpi_configs(point, spec) + [QUIET_COLLECTIVES, tools.smpi_binary] + args)
+                + smpi_configs(point, spec) + [QUIET_COLLECTIVES, tools.smpi_binary] + args + model)
     template = spec.launcher or default_launcher()
     nodes = -(-point.np * point.ncpu // spec.cores_per_node)  # rounded up
     launch = template.format(np=point.np, ncpu=point.ncpu, nodes=nodes)

@@ -124,6 +124,8 @@ class StudySpec:
     windows: list = field(default_factory=list)  # "T:N" crash-phase windows (windows.py); [] = whole runs
     precision: str = "double"  # of the binaries run (launch.BUILD_DIRS); a run of the other is refused
     rebalance: bool = False  # window restarts weight elements by their yielding at T (minicrash rebalance=1)
+    compute: str = "measured"  # simulated compute: measured CPU time of each burst, or "model" (compute_costs)
+    compute_costs: str = ""  # minicrash compute_costs= of the model (calibrate's fit)
 
     def systems(self):
         out = [self.system_name] if self.local else []
@@ -177,6 +179,10 @@ class StudySpec:
             raise SystemExit("no sizes given (--np, or --nodes with --network)")
         if not self.local and not self.networks:
             raise SystemExit("nothing to run: --no-local and no --network")
+        if self.compute not in ("measured", "model"):
+            raise SystemExit(f"--compute {self.compute!r}: measured or model")
+        if self.compute == "model" and not self.compute_costs:
+            raise SystemExit("--compute model needs --compute-costs (a tools/study.py calibrate -o fit)")
         for w in self.windows:
             parse_window(w)
         if self.windows and any(o.startswith(("cycles=", "endtim=")) for o in self.options):
