@@ -45,6 +45,7 @@ void Communicator::record(MpiCall c, std::int64_t bytes, double seconds) {
   s.calls += 1;
   s.bytes += bytes;
   s.seconds += seconds;
+  mpi_seconds_ += seconds;
   // The histogram counts messages where they start: sends and collectives.
   const bool message = c == MpiCall::Allreduce || c == MpiCall::Bcast || c == MpiCall::Gather ||
                        c == MpiCall::Allgather || c == MpiCall::Alltoall || c == MpiCall::Send ||

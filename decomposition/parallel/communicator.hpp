@@ -82,6 +82,8 @@ class Communicator {
   void waitall(Requests& requests);
 
   const std::array<CallStats, kMpiCalls>& stats() const { return stats_; }
+  // Seconds spent in MPI calls since the start (the phase timers subtract it).
+  double mpi_seconds() const { return mpi_seconds_; }
   // Ends the start-up: what was counted so far (deck scatter, restart read)
   // moves to startup_stats() and counting starts again from zero, so stats()
   // and the traffic matrix describe the time loop, as a long run sees it.
@@ -101,6 +103,7 @@ class Communicator {
   int rank_ = 0, size_ = 1;
   bool profile_wait_ = false;
   double ns_per_message_ = 0, ns_per_byte_ = 0, modeled_message_seconds_ = 0;
+  double mpi_seconds_ = 0;
   std::array<CallStats, kMpiCalls> stats_{}, startup_stats_{};
   std::vector<std::int64_t> bytes_to_, messages_to_;
 };

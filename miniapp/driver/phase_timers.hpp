@@ -17,25 +17,32 @@ inline const char* phase_name(Phase p) {
   return kNames[static_cast<int>(p)];
 }
 
+// Each phase's seconds, and the part of them spent in MPI calls (the rest is
+// its computation: what tools/study.py calibrate fits).
 class PhaseTimers {
  public:
   double seconds(Phase p) const { return seconds_[static_cast<int>(p)]; }
   void add(Phase p, double s) { seconds_[static_cast<int>(p)] += s; }
+  double mpi_seconds(Phase p) const { return mpi_[static_cast<int>(p)]; }
+  void add_mpi(Phase p, double s) { mpi_[static_cast<int>(p)] += s; }
 
  private:
-  std::array<double, static_cast<int>(Phase::Count)> seconds_{};
+  std::array<double, static_cast<int>(Phase::Count)> seconds_{}, mpi_{};
 };
 
-// Times one phase (fenced, so asynchronous backends are timed honestly).
+// Times one phase (fenced, so asynchronous backends are timed honestly) and
+// the MPI time inside it.
 class ScopedPhase {
  public:
-  ScopedPhase(PhaseTimers& timers, Phase phase) : timers_(timers), phase_(phase), start_(wall_seconds()) {
+  ScopedPhase(PhaseTimers& timers, Phase phase, const Communicator& comm)
+      : timers_(timers), phase_(phase), comm_(comm), start_(wall_seconds()), mpi_start_(comm.mpi_seconds()) {
     Kokkos::Profiling::pushRegion(phase_name(phase));
   }
   ~ScopedPhase() {
     Kokkos::fence();
     Kokkos::Profiling::popRegion();
     timers_.add(phase_, wall_seconds() - start_);
+    timers_.add_mpi(phase_, comm_.mpi_seconds() - mpi_start_);
   }
   ScopedPhase(const ScopedPhase&) = delete;
   ScopedPhase& operator=(const ScopedPhase&) = delete;
@@ -43,7 +50,8 @@ class ScopedPhase {
  private:
   PhaseTimers& timers_;
   Phase phase_;
-  double start_;
+  const Communicator& comm_;
+  double start_, mpi_start_;
 };
 
 }  // namespace mc

@@ -35,7 +35,7 @@ class TimeLoop {
     const bool first = s_.cycle == 0;  // false when resuming from a restart
     double element_step;
     {
-      ScopedPhase phase(result.timers, Phase::Elements);
+      ScopedPhase phase(result.timers, Phase::Elements, comm_);
       element_step = element_forces(s_, static_cast<Real>(s_.dt_prev));
       if (model_.on()) model_.elements(s_, comm_);
     }
@@ -51,29 +51,29 @@ class TimeLoop {
     contact_forces(step.contact_sort);
     nodal_forces();
     {
-      ScopedPhase phase(result.timers, Phase::Nodes);
+      ScopedPhase phase(result.timers, Phase::Nodes, comm_);
       integrate_velocities(s_, static_cast<Real>(step.dt_avg));
     }
     {
-      ScopedPhase phase(result.timers, Phase::RigidWalls);
+      ScopedPhase phase(result.timers, Phase::RigidWalls, comm_);
       apply_rigid_walls(s_, comm_, step.dt, step.dt_avg);
       if (model_.on()) model_.walls(s_, comm_);
     }
     {
-      ScopedPhase phase(result.timers, Phase::RigidBodies);
+      ScopedPhase phase(result.timers, Phase::RigidBodies, comm_);
       update_rigid_bodies(s_, comm_, step.dt_avg);
       account_body_wall_work(s_);
       if (model_.on()) model_.bodies(s_, comm_);
     }
     if (due.any()) write_outputs(due, first);
     {
-      ScopedPhase phase(result.timers, Phase::Nodes);
+      ScopedPhase phase(result.timers, Phase::Nodes, comm_);
       update_positions(s_, static_cast<Real>(step.dt));
     }
     advance(step.dt);
     energy_guard_.check();
     {
-      ScopedPhase phase(result.timers, Phase::Output);
+      ScopedPhase phase(result.timers, Phase::Output, comm_);
       control_.checkpoint(s_, request, last, comm_);
     }
     if (rs_.after_cycle) rs_.after_cycle(s_);
@@ -119,8 +119,9 @@ class TimeLoop {
   void contact_forces(bool sort) {
     if (!contact_.active()) return;
     double message_seconds;
+    const double mpi_before = result.timers.mpi_seconds(Phase::Contact);
     {
-      ScopedPhase phase(result.timers, Phase::Contact);
+      ScopedPhase phase(result.timers, Phase::Contact, comm_);
       message_seconds = contact_.compute(contact_mesh_, clock(), s_.carry.contact_friction_work, comm_, sort);
       // At the phase's end: the pairs are known only then (so the model does
       // not delay this cycle's contact messages by their compute).
@@ -128,22 +129,25 @@ class TimeLoop {
     }
     result.timers.add(Phase::Contact, -message_seconds);
     result.timers.add(Phase::ContactMessages, message_seconds);
+    const double mpi = result.timers.mpi_seconds(Phase::Contact) - mpi_before;  // all in the messages
+    result.timers.add_mpi(Phase::Contact, -mpi);
+    result.timers.add_mpi(Phase::ContactMessages, mpi);
   }
 
   // Every node's net force: its own terms, then the shared nodes' complete sums.
   void nodal_forces() {
     {
-      ScopedPhase phase(result.timers, Phase::Nodes);
+      ScopedPhase phase(result.timers, Phase::Nodes, comm_);
       gather_nodal_forces(s_);
       // The whole node phase, before the shared-node sums wait on it.
       if (model_.on()) model_.nodes(s_, comm_);
     }
-    ScopedPhase phase(result.timers, Phase::SharedNodes);
+    ScopedPhase phase(result.timers, Phase::SharedNodes, comm_);
     sum_shared_forces(s_, halo_, comm_);
   }
 
   void write_outputs(const DueOutputs& due, bool first) {
-    ScopedPhase phase(result.timers, Phase::Output);
+    ScopedPhase phase(result.timers, Phase::Output, comm_);
     const EnergyRecord e = outputs_.write(s_, contact_, comm_, due);
     if (first) {
       s_.carry.initial_total = e.total;

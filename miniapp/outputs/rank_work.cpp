@@ -65,6 +65,11 @@ RankWorkTable rank_work_table(const State& s, const PhaseTimers& timers, const P
     t.columns.push_back(seconds_column(static_cast<Phase>(p)));
     row.push_back(timers.seconds(static_cast<Phase>(p)));
   }
+  for (int p = 0; p < static_cast<int>(Phase::Count); ++p) {
+    std::string column = seconds_column(static_cast<Phase>(p));
+    t.columns.push_back(column.insert(column.size() - 8, "_mpi"));
+    row.push_back(timers.mpi_seconds(static_cast<Phase>(p)));
+  }
   if (modeled) {
     for (Phase p : {Phase::Elements, Phase::Contact, Phase::Nodes, Phase::RigidWalls, Phase::RigidBodies}) {
       std::string column = seconds_column(p);

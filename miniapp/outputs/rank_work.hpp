@@ -18,7 +18,8 @@ struct RankWorkTable {
   std::vector<std::vector<double>> values;  // values[column][rank]
 };
 
-// Collective. Columns: each phase's seconds, this run's cycles, then this rank's shells by kind
+// Collective. Columns: each phase's seconds, the MPI seconds inside each
+// phase (<phase>_mpi_seconds), this run's cycles, then this rank's shells by kind
 // (deformable quadrilaterals and triangles, rigid, eroded, and the live
 // deformable ones that run outside a uniform SIMD pack), through-thickness
 // points of its live deformable shells, points that yielded in the last cycle,

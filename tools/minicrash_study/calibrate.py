@@ -100,7 +100,9 @@ def phase_columns(phase, work):
 
 
 def phase_seconds(names, work):
-    return sum(column(work, name) for name in names)
+    """The phases' computation: their seconds less the MPI calls inside them
+    (reports before <phase>_mpi_seconds count all)."""
+    return sum(column(work, name) - column(work, name.replace("_seconds", "_mpi_seconds")) for name in names)
 
 
 def nonnegative_fit(a, b):
@@ -139,7 +141,7 @@ def calibrate(paths):
         raise SystemExit("tools/study.py calibrate: no run report with a rank_work table under "
                          + " ".join(paths) + " (runs of this version write one)")
     rows = np.vstack([element_columns(w) for _, w in tables])
-    seconds = np.concatenate([np.asarray(w["elements_seconds"], dtype=float) for _, w in tables])
+    seconds = np.concatenate([phase_seconds(("elements_seconds",), w) for _, w in tables])
     # Every live shell with the same NIP: points are a fixed multiple of the
     # quadrilaterals and cannot be told apart; the shell term takes both.
     nip = points_per_shell(rows)

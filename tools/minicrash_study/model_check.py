@@ -3,11 +3,12 @@
 each phase's measured seconds, the seconds its cost model charges
 (`<phase>_modeled_seconds` in rank_work); a real run (mpirun) or a simulated
 one with measured compute (SimGrid times each burst) shows how far the model
-is from the clock. Docs: docs/simulated-clusters.md#modeled-compute.
+is from the clock. Measured means the phase's seconds less its MPI calls
+(`<phase>_mpi_seconds`): waits and transfers are the network's, not compute. Docs: docs/simulated-clusters.md#modeled-compute.
 """
 import numpy as np
 
-from .calibrate import column, rank_tables
+from .calibrate import column, phase_seconds, rank_tables
 
 # Phase: the measured columns it is compared with.
 PHASES = {"elements": ("elements_seconds",), "contact": ("contact_seconds",), "nodes": ("nodes_seconds",),
@@ -21,7 +22,7 @@ def check(paths):
         if "elements_modeled_seconds" not in work:
             continue
         for phase, names in PHASES.items():
-            measured = sum(column(work, name) for name in names)
+            measured = phase_seconds(names, work)
             modeled = column(work, f"{phase}_modeled_seconds")
             rows.append({"report": report, "phase": phase, "measured": measured.tolist(),
                          "modeled": modeled.tolist()})
