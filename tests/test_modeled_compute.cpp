@@ -30,7 +30,7 @@ TEST(ModeledCompute, BadCostsNameTheProblem) {
                                "wall_cycle, body_node, body_cycle, message, byte)");
   EXPECT_EQ(message("shell:1x"), "compute_costs: cost 'shell': '1x' is not a number");
   EXPECT_EQ(message("shell:-2"), "compute_costs: cost 'shell' is negative");
-  EXPECT_EQ(message("shell"), "compute_costs: 'shell' is not name:nanoseconds");
+  EXPECT_EQ(message("shell"), "compute_costs: 'shell' is not name:value");
   EXPECT_EQ(message("shell:0,node:0"), "compute_costs: every cost is zero: nothing would be charged");
   const ComputeCosts c = parse_compute_costs("shell:190.5,node_cycle:3000,byte:0.25");
   EXPECT_EQ(c.shell, 190.5);

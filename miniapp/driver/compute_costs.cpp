@@ -1,9 +1,10 @@
 #include "miniapp/driver/compute_costs.hpp"
 
-#include <algorithm>
-#include <cmath>
 #include <stdexcept>
 #include <utility>
+#include <vector>
+
+#include "io/name_value_list.hpp"
 
 namespace mc {
 namespace {
@@ -30,32 +31,24 @@ bool ComputeCosts::any() const {
 
 ComputeCosts parse_compute_costs(const std::string& text) {
   ComputeCosts c;
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    const std::size_t end = std::min(text.find(',', at), text.size());
-    const std::string item = text.substr(at, end - at);
-    const std::size_t colon = item.find(':');
-    if (colon == std::string::npos) throw std::invalid_argument("compute_costs: '" + item + "' is not name:nanoseconds");
-    const std::string name = item.substr(0, colon), value = item.substr(colon + 1);
+  std::vector<NameValue> items;
+  try {
+    items = name_value_list(text);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("compute_costs: " + std::string(e.what()));
+  }
+  for (const NameValue& item : items) {
     double* slot = nullptr;
     for (const Entry& e : kNames)
-      if (name == e.first) slot = &(c.*e.second);
+      if (item.name == e.first) slot = &(c.*e.second);
     if (!slot)
-      throw std::invalid_argument("compute_costs: unknown cost '" + name +
-                                  "' (shell, triangle, point, plastic, rigid, scalar, element_cycle, contact_pair, contact_node, "
-                                  "contact_cycle, node, node_cycle, wall_node, wall_cycle, body_node, body_cycle, message, byte)");
-    std::size_t used = 0;
-    double ns = 0;
-    try {
-      ns = std::stod(value, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != value.size() || !std::isfinite(ns))
-      throw std::invalid_argument("compute_costs: cost '" + name + "': '" + value + "' is not a number");
-    if (ns < 0) throw std::invalid_argument("compute_costs: cost '" + name + "' is negative");
-    *slot = ns;
-    at = end + 1;
+      throw std::invalid_argument("compute_costs: unknown cost '" + item.name +
+                                  "' (shell, triangle, point, plastic, rigid, scalar, element_cycle, contact_pair, "
+                                  "contact_node, contact_cycle, node, node_cycle, wall_node, wall_cycle, body_node, "
+                                  "body_cycle, message, byte)");
+    if (!item.number) throw std::invalid_argument("compute_costs: cost '" + item.name + "': '" + item.text + "' is not a number");
+    if (item.value < 0) throw std::invalid_argument("compute_costs: cost '" + item.name + "' is negative");
+    *slot = item.value;
   }
   if (!c.any()) throw std::invalid_argument("compute_costs: every cost is zero: nothing would be charged");
   return c;

@@ -24,15 +24,17 @@ FORCE_TOLERANCE = 0.20
 HOURGLASS_SHARE_LIMIT = 0.11
 
 
+CARD = "*CONTROL_HOURGLASS\n1,0.1\n"
+
+
 def deck(plain, work, ihq):
-    with open(plain) as f:
-        text = f.read()
-    card = "*CONTROL_HOURGLASS\n1,0.1\n"
-    if card not in text:
-        sys.exit(f"{plain}: the tube's *CONTROL_HOURGLASS card changed; update this test")
+    """The tube with IHQ `ihq` on its *CONTROL_HOURGLASS card."""
     path = os.path.join(work, f"tube_ihq{ihq}.k")
-    with open(path, "w") as f:
-        f.write(text.replace(card, f"*CONTROL_HOURGLASS\n{ihq},0.1\n"))
+    with open(plain) as f, open(path, "w") as out:
+        text = f.read()
+        if CARD not in text:
+            sys.exit(f"{plain}: the tube's *CONTROL_HOURGLASS card changed; update this test")
+        out.write(text.replace(CARD, f"*CONTROL_HOURGLASS\n{ihq},0.1\n"))
     return path
 
 

@@ -13,13 +13,10 @@ holds the bodies' Allreduce, so there it is at least what was charged.
 
 usage: modeled_compute_repeatable.py GENERATOR SMPI_BINARY WORKDIR
 """
-import json
 import os
-import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from minicrash_study import launch, platforms  # noqa: E402
+from smpi_case import launch, run_report, tube_on_two_nodes
 
 COSTS = ("shell:90,plastic:120,element_cycle:2000,contact_pair:125,contact_node:9,contact_cycle:5000,"
          "node:25,node_cycle:3000,wall_node:4,wall_cycle:800,body_node:2,body_cycle:1000,message:2000,byte:0.5")
@@ -29,31 +26,12 @@ CYCLES = 200
 WTIME = 1e-8  # SimGrid's default smpi/wtime: simulated seconds per MPI_Wtime call
 
 
-def run(cmd, odir):
-    done = subprocess.run(cmd + [f"odir={odir}"], capture_output=True, text=True, timeout=600,
-                          env=dict(os.environ, **launch.RUN_ENV))
-    if done.returncode != 0:
-        sys.exit(f"{' '.join(cmd)}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
-    with open(os.path.join(odir, "minicrash_report.json")) as f:
-        return json.load(f)
-
-
 def main():
     generator, smpi_binary, workdir = sys.argv[1:4]
-    os.makedirs(workdir, exist_ok=True)
-    deck = os.path.join(workdir, "tube.k")
-    subprocess.run([generator, "tube", "-o", deck], check=True, stdout=subprocess.DEVNULL)
-    platform = os.path.join(workdir, "ib-hdr_2x2.xml")
-    platforms.write_platform(platform, "ib-hdr", 2, 2)
-    hosts = os.path.join(workdir, "hosts")
-    with open(hosts, "w") as f:
-        f.write(platforms.hostfile(4, 2, 2))
-    libs = launch.shared_kokkos_libs(smpi_binary)
-    cmd = (["smpirun", "-platform", platform, "-hostfile", hosts, "-np", "4", "--cfg=smpi/host-speed:1Gf",
-            "--cfg=smpi/simulate-computation:no", "--cfg=smpi/cpu-threshold:0", launch.QUIET_COLLECTIVES]
-           + ([f"--cfg=smpi/privatize-libs:{';'.join(libs)}"] if libs else [])
-           + [smpi_binary, f"i={deck}", f"cycles={CYCLES}", f"compute_costs={COSTS}", "--quiet"])
-    first, second = (run(cmd, os.path.join(workdir, name)) for name in ("first", "second"))
+    deck, smpirun = tube_on_two_nodes(generator, smpi_binary, workdir, "ib-hdr", cfg=(
+        "--cfg=smpi/simulate-computation:no", "--cfg=smpi/cpu-threshold:0", launch.QUIET_COLLECTIVES))
+    cmd = smpirun + [smpi_binary, f"i={deck}", f"cycles={CYCLES}", f"compute_costs={COSTS}", "--quiet"]
+    first, second = (run_report(cmd, os.path.join(workdir, name)) for name in ("first", "second"))
     failures = []
     print(f"simulated elapsed: {first['elapsed']!r} s and {second['elapsed']!r} s")
     if first["elapsed"] != second["elapsed"]:

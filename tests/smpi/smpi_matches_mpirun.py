@@ -14,14 +14,11 @@ loop's simulated time.
 
 usage: smpi_matches_mpirun.py MPIEXEC_ARGS MPI_BINARY GENERATOR SMPI_BINARY WORKDIR
 """
-import json
 import os
 import shlex
-import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from minicrash_study import launch, platforms  # noqa: E402
+from smpi_case import platforms, run_report, tube_on_two_nodes
 
 TOLERANCE = 1e-8
 ENERGY_COLUMNS = slice(3, 10)  # kinetic internal hourglass contact stonewall eroded_internal total
@@ -29,12 +26,7 @@ ARGS = ["cycles=300", "--quiet"]
 
 
 def run(cmd, odir):
-    done = subprocess.run(cmd + [f"odir={odir}"], capture_output=True, text=True, timeout=600,
-                          env=dict(os.environ, **launch.RUN_ENV))
-    if done.returncode != 0:
-        sys.exit(f"{' '.join(cmd)}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
-    with open(os.path.join(odir, "minicrash_report.json")) as f:
-        report = json.load(f)
+    report = run_report(cmd, odir)
     with open(os.path.join(odir, "glstat")) as f:
         glstat = [[float(v) for v in line.split()] for line in f if line.strip() and not line.startswith("#")]
     return report, glstat
@@ -42,18 +34,8 @@ def run(cmd, odir):
 
 def main():
     mpiexec, binary, generator, smpi_binary, workdir = sys.argv[1:6]
-    os.makedirs(workdir, exist_ok=True)
-    deck = os.path.join(workdir, "tube.k")
-    subprocess.run([generator, "tube", "--no-rigid", "-o", deck], check=True, stdout=subprocess.DEVNULL)
-    platform = os.path.join(workdir, "gige_2x2.xml")
-    platforms.write_platform(platform, "gige", 2, 2)
-    hosts = os.path.join(workdir, "hosts")
-    with open(hosts, "w") as f:
-        f.write(platforms.hostfile(4, 2, 2))
-    libs = launch.shared_kokkos_libs(smpi_binary)
-    smpirun = (["smpirun", "-platform", platform, "-hostfile", hosts, "-np", "4", "--cfg=smpi/host-speed:1Gf",
-                "--cfg=plugin:host_energy"]
-               + ([f"--cfg=smpi/privatize-libs:{';'.join(libs)}"] if libs else []))
+    deck, smpirun = tube_on_two_nodes(generator, smpi_binary, workdir, "gige", tube_args=("--no-rigid",),
+                                      cfg=("--cfg=plugin:host_energy",))
     real, real_gl = run(shlex.split(mpiexec) + ["-np", "4", binary, f"i={deck}"] + ARGS, os.path.join(workdir, "mpirun"))
     sim, sim_gl = run(smpirun + [smpi_binary, f"i={deck}"] + ARGS, os.path.join(workdir, "smpirun"))
     print(f"mpirun : backend {real['build']['backend']}, {real['cycles']} cycles, checksum {real['state_checksum']}")

@@ -1,0 +1,35 @@
+"""The SMPI tests' common case: a generated tube on a simulated 2-node x
+2-core cluster, and the smpirun command that runs 4 ranks on it."""
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from minicrash_study import launch, platforms  # noqa: E402
+
+
+def tube_on_two_nodes(generator, smpi_binary, workdir, network, tube_args=(), cfg=()):
+    """(deck path, smpirun command up to the program): `cfg` are more
+    --cfg=... settings; SimGrid's host speed is 1 Gflop/s."""
+    os.makedirs(workdir, exist_ok=True)
+    deck = os.path.join(workdir, "tube.k")
+    subprocess.run([generator, "tube", *tube_args, "-o", deck], check=True, stdout=subprocess.DEVNULL)
+    platform = os.path.join(workdir, f"{network}_2x2.xml")
+    platforms.write_platform(platform, network, 2, 2)
+    hosts = os.path.join(workdir, "hosts")
+    with open(hosts, "w") as f:
+        f.write(platforms.hostfile(4, 2, 2))
+    libs = launch.shared_kokkos_libs(smpi_binary)
+    return deck, (["smpirun", "-platform", platform, "-hostfile", hosts, "-np", "4", "--cfg=smpi/host-speed:1Gf",
+                   *cfg] + ([f"--cfg=smpi/privatize-libs:{';'.join(libs)}"] if libs else []))
+
+
+def run_report(cmd, odir):
+    """Runs cmd with odir=; exits naming the command if it fails; the report."""
+    done = subprocess.run(cmd + [f"odir={odir}"], capture_output=True, text=True, timeout=600,
+                          env=dict(os.environ, **launch.RUN_ENV))
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(cmd)}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
+    with open(os.path.join(odir, "minicrash_report.json")) as f:
+        return json.load(f)
