@@ -29,7 +29,7 @@ void Communicator::charge_compute([[maybe_unused]] double seconds) {
   // Measured compute (simulate-computation on) already charges the bursts:
   // the model is then only reported. Otherwise smpi_execute_benched closes
   // the (free) benchmark of the code before it, executes, and opens the next.
-  if (seconds > 0 && !simgrid::config::get_value<bool>("smpi/simulate-computation")) smpi_execute_benched(seconds);
+  if (seconds > 0 && !bursts_timed_) smpi_execute_benched(seconds);
 #endif
 }
 
@@ -38,6 +38,9 @@ Communicator::Communicator() {
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
   bytes_to_.assign(size_, 0);
   messages_to_.assign(size_, 0);
+#ifdef MINICRASH_SMPI
+  bursts_timed_ = simgrid::config::get_value<bool>("smpi/simulate-computation");
+#endif
 }
 
 void Communicator::record(MpiCall c, std::int64_t bytes, double seconds) {

@@ -104,6 +104,7 @@ class Communicator {
   bool profile_wait_ = false;
   double ns_per_message_ = 0, ns_per_byte_ = 0, modeled_message_seconds_ = 0;
   double mpi_seconds_ = 0;
+  bool bursts_timed_ = true;  // SMPI's smpi/simulate-computation (read once)
   std::array<CallStats, kMpiCalls> stats_{}, startup_stats_{};
   std::vector<std::int64_t> bytes_to_, messages_to_;
 };
