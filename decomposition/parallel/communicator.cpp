@@ -33,9 +33,24 @@ void Communicator::charge_compute([[maybe_unused]] double seconds) {
 #endif
 }
 
-Communicator::Communicator() {
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+Communicator::Communicator() { init(); }
+
+Communicator::Communicator(int jobs) {
+  int world_rank = 0, world_size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &world_size);
+  job_ = world_rank / (world_size / jobs);
+  MPI_Comm_split(MPI_COMM_WORLD, job_, world_rank, &comm_);
+  init();
+}
+
+Communicator::~Communicator() {
+  if (comm_ != MPI_COMM_WORLD) MPI_Comm_free(&comm_);
+}
+
+void Communicator::init() {
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
   bytes_to_.assign(size_, 0);
   messages_to_.assign(size_, 0);
 #ifdef MINICRASH_SMPI
@@ -66,7 +81,7 @@ void Communicator::close_startup() {
 void Communicator::wait_before_collective() {
   if (!profile_wait_) return;
   const double t0 = MPI_Wtime();
-  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Barrier(comm_);
   record(MpiCall::CollectiveWait, 0, MPI_Wtime() - t0);
 }
 
@@ -76,7 +91,7 @@ T Communicator::allreduce_value(T local, MPI_Datatype type, MPI_Op op) {
   wait_before_collective();
   T global = local;
   const double t0 = MPI_Wtime();
-  MPI_Allreduce(&local, &global, 1, type, op, MPI_COMM_WORLD);
+  MPI_Allreduce(&local, &global, 1, type, op, comm_);
   record(MpiCall::Allreduce, sizeof(T), MPI_Wtime() - t0);
   return global;
 }
@@ -88,14 +103,14 @@ std::int64_t Communicator::allreduce_max(std::int64_t local) { return allreduce_
 void Communicator::allreduce_sum(double* values, int count) {
   wait_before_collective();
   const double t0 = MPI_Wtime();
-  MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_SUM, comm_);
   record(MpiCall::Allreduce, static_cast<std::int64_t>(count) * sizeof(double), MPI_Wtime() - t0);
 }
 
 void Communicator::allreduce_min(double* values, int count) {
   wait_before_collective();
   const double t0 = MPI_Wtime();
-  MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_MIN, comm_);
   record(MpiCall::Allreduce, static_cast<std::int64_t>(count) * sizeof(double), MPI_Wtime() - t0);
 }
 
@@ -104,7 +119,7 @@ std::vector<double> Communicator::allgather(const std::vector<double>& row) {
   std::vector<double> all(row.size() * static_cast<std::size_t>(size_));
   const double t0 = MPI_Wtime();
   const int n = static_cast<int>(row.size());
-  MPI_Allgather(row.data(), n, MPI_DOUBLE, all.data(), n, MPI_DOUBLE, MPI_COMM_WORLD);
+  MPI_Allgather(row.data(), n, MPI_DOUBLE, all.data(), n, MPI_DOUBLE, comm_);
   record(MpiCall::Allgather, static_cast<std::int64_t>(row.size() * sizeof(double)), MPI_Wtime() - t0);
   return all;
 }
@@ -113,7 +128,7 @@ std::vector<std::int64_t> Communicator::alltoall(const std::vector<std::int64_t>
   wait_before_collective();
   std::vector<std::int64_t> received(static_cast<std::size_t>(size_));
   const double t0 = MPI_Wtime();
-  MPI_Alltoall(send.data(), 1, MPI_INT64_T, received.data(), 1, MPI_INT64_T, MPI_COMM_WORLD);
+  MPI_Alltoall(send.data(), 1, MPI_INT64_T, received.data(), 1, MPI_INT64_T, comm_);
   record(MpiCall::Alltoall, static_cast<std::int64_t>(send.size() * sizeof(std::int64_t)), MPI_Wtime() - t0);
   return received;
 }
@@ -126,7 +141,7 @@ void Communicator::bcast(void* data, std::int64_t bytes, int root) {
   auto* p = static_cast<char*>(data);
   for (std::int64_t off = 0; off < bytes; off += kPiece) {
     const int n = static_cast<int>(bytes - off < kPiece ? bytes - off : kPiece);
-    MPI_Bcast(p + off, n, MPI_BYTE, root, MPI_COMM_WORLD);
+    MPI_Bcast(p + off, n, MPI_BYTE, root, comm_);
   }
   record(MpiCall::Bcast, bytes, MPI_Wtime() - t0);
 }
@@ -142,7 +157,7 @@ std::vector<std::int64_t> Communicator::gather(std::int64_t local, int root) {
   wait_before_collective();
   std::vector<std::int64_t> all(rank_ == root ? size_ : 0);
   const double t0 = MPI_Wtime();
-  MPI_Gather(&local, 1, MPI_INT64_T, all.data(), 1, MPI_INT64_T, root, MPI_COMM_WORLD);
+  MPI_Gather(&local, 1, MPI_INT64_T, all.data(), 1, MPI_INT64_T, root, comm_);
   record(MpiCall::Gather, sizeof(local), MPI_Wtime() - t0);
   return all;
 }
@@ -152,19 +167,19 @@ std::vector<std::int64_t> Communicator::gather(const std::vector<std::int64_t>& 
   std::vector<std::int64_t> all(rank_ == root ? row.size() * size_ : 0);
   const double t0 = MPI_Wtime();
   MPI_Gather(row.data(), static_cast<int>(row.size()), MPI_INT64_T, all.data(), static_cast<int>(row.size()),
-             MPI_INT64_T, root, MPI_COMM_WORLD);
+             MPI_INT64_T, root, comm_);
   record(MpiCall::Gather, static_cast<std::int64_t>(row.size() * sizeof(std::int64_t)), MPI_Wtime() - t0);
   return all;
 }
 
 void Communicator::barrier() {
   const double t0 = MPI_Wtime();
-  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Barrier(comm_);
   record(MpiCall::Barrier, 0, MPI_Wtime() - t0);
 }
 
 void Communicator::abort(int code) {
-  MPI_Abort(MPI_COMM_WORLD, code);
+  MPI_Abort(MPI_COMM_WORLD, code);  // every job of the launch ends with it
   std::abort();  // not reached; MPI_Abort does not return
 }
 

@@ -39,6 +39,14 @@ class Communicator {
  public:
   // Wraps MPI_COMM_WORLD; MPI must already be initialised (see MpiSession).
   Communicator();
+  // Concurrent jobs in one launch (jobs=K): the world splits into `jobs`
+  // equal blocks of consecutive ranks, and this rank's block is its world.
+  // `jobs` must divide the world's size (the caller checks).
+  explicit Communicator(int jobs);
+  ~Communicator();
+  Communicator(const Communicator&) = delete;
+  Communicator& operator=(const Communicator&) = delete;
+  int job() const { return job_; }  // 0 unless split
   int rank() const { return rank_; }
   int size() const { return size_; }
   bool root() const { return rank_ == 0; }
@@ -100,7 +108,9 @@ class Communicator {
   void wait_before_collective();
   template <class T>
   T allreduce_value(T local, MPI_Datatype type, MPI_Op op);
-  int rank_ = 0, size_ = 1;
+  void init();
+  MPI_Comm comm_ = MPI_COMM_WORLD;
+  int rank_ = 0, size_ = 1, job_ = 0;
   bool profile_wait_ = false;
   double ns_per_message_ = 0, ns_per_byte_ = 0, modeled_message_seconds_ = 0;
   double mpi_seconds_ = 0;

@@ -38,11 +38,11 @@ void Communicator::send(const std::vector<char>& data, int dest, int tag) {
   const std::int64_t n = static_cast<std::int64_t>(data.size());
   charge_message(n);  // packed before it goes
   const double t0 = MPI_Wtime();
-  MPI_Send(&n, 1, MPI_INT64_T, dest, tag, MPI_COMM_WORLD);
+  MPI_Send(&n, 1, MPI_INT64_T, dest, tag, comm_);
   constexpr std::int64_t kPiece = std::int64_t{1} << 30;  // MPI counts are int
   for (std::int64_t off = 0; off < n; off += kPiece)
     MPI_Send(data.data() + off, static_cast<int>(n - off < kPiece ? n - off : kPiece), MPI_BYTE, dest, tag,
-             MPI_COMM_WORLD);
+             comm_);
   record(MpiCall::Send, n, MPI_Wtime() - t0);
   record_send(dest, n);
 }
@@ -50,12 +50,12 @@ void Communicator::send(const std::vector<char>& data, int dest, int tag) {
 std::vector<char> Communicator::recv(int source, int tag) {
   const double t0 = MPI_Wtime();
   std::int64_t n = 0;
-  MPI_Recv(&n, 1, MPI_INT64_T, source, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Recv(&n, 1, MPI_INT64_T, source, tag, comm_, MPI_STATUS_IGNORE);
   std::vector<char> data(static_cast<std::size_t>(n));
   constexpr std::int64_t kPiece = std::int64_t{1} << 30;
   for (std::int64_t off = 0; off < n; off += kPiece)
     MPI_Recv(data.data() + off, static_cast<int>(n - off < kPiece ? n - off : kPiece), MPI_BYTE, source, tag,
-             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+             comm_, MPI_STATUS_IGNORE);
   record(MpiCall::Recv, n, MPI_Wtime() - t0);
   charge_message(n);  // unpacked after it came
   return data;
@@ -65,7 +65,7 @@ void Communicator::isend(const void* data, std::int64_t bytes, int dest, int tag
   charge_message(bytes);
   const double t0 = MPI_Wtime();
   requests.emplace_back();
-  MPI_Isend(data, message_count(bytes), MPI_BYTE, dest, tag, MPI_COMM_WORLD, &requests.back());
+  MPI_Isend(data, message_count(bytes), MPI_BYTE, dest, tag, comm_, &requests.back());
   record(MpiCall::Isend, bytes, MPI_Wtime() - t0);
   record_send(dest, bytes);
 }
@@ -74,7 +74,7 @@ void Communicator::irecv(void* data, std::int64_t bytes, int source, int tag, Re
   charge_message(bytes);  // its unpacking, charged when it is posted
   const double t0 = MPI_Wtime();
   requests.emplace_back();
-  MPI_Irecv(data, message_count(bytes), MPI_BYTE, source, tag, MPI_COMM_WORLD, &requests.back());
+  MPI_Irecv(data, message_count(bytes), MPI_BYTE, source, tag, comm_, &requests.back());
   record(MpiCall::Irecv, bytes, MPI_Wtime() - t0);
 }
 

@@ -46,6 +46,7 @@ void print_banner(const mc::Options& o, const mc::Communicator& comm) {
               mc::precision_name().c_str());
   std::printf("  %d MPI rank(s) x %d thread(s), deck %s, partitioner %s, halo %s\n", comm.size(), o.threads,
               o.input.c_str(), o.partition.c_str(), o.halo.c_str());
+  if (o.jobs > 1) std::printf("  job %d of %d concurrent jobs, output in %s\n", comm.job(), o.jobs, o.output_dir.c_str());
   std::fflush(stdout);
 }
 
@@ -160,20 +161,27 @@ int run(mc::Options o, mc::Communicator& comm) {
 
 int main(int argc, char** argv) {
   mc::MpiSession mpi(&argc, &argv);
-  mc::Communicator comm;
   mc::Options options;
-  try {
-    options = mc::parse_options(std::vector<std::string>(argv + 1, argv + argc));
-  } catch (const mc::InputError& e) {
-    if (comm.root()) std::cerr << "minicrash: error: " << e.what() << "\n";
-    return mc::kExitInput;
+  {
+    mc::Communicator world;
+    try {
+      options = mc::parse_options(std::vector<std::string>(argv + 1, argv + argc));
+      if (world.size() % options.jobs != 0)
+        throw mc::InputError("command line: jobs=" + std::to_string(options.jobs) + ": " +
+                             std::to_string(world.size()) + " ranks do not split into equal jobs");
+    } catch (const mc::InputError& e) {
+      if (world.root()) std::cerr << "minicrash: error: " << e.what() << "\n";
+      return mc::kExitInput;
+    }
+    if (options.help || options.version) {
+      if (world.root())
+        std::cout << (options.help ? mc::usage_text()
+                                   : std::string("minicrash ") + mc::build::kVersion + " (git " + mc::build::kGitHash + ")\n");
+      return mc::kExitOk;
+    }
   }
-  if (options.help || options.version) {
-    if (comm.root())
-      std::cout << (options.help ? mc::usage_text()
-                                 : std::string("minicrash ") + mc::build::kVersion + " (git " + mc::build::kGitHash + ")\n");
-    return mc::kExitOk;
-  }
+  mc::Communicator comm(options.jobs);
+  if (options.jobs > 1) options.output_dir += "/job" + std::to_string(comm.job());
   comm.set_profile_wait(options.profile_wait);
   mc::install_stop_signals();
   mc::KokkosSession kokkos(options.threads);

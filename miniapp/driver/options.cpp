@@ -58,6 +58,10 @@ void set_option(Options& o, const std::string& key, const std::string& value) {
     o.threads = static_cast<int>(std::llabs(to_int(key, value)));
     if (o.threads < 1) throw InputError("command line: " + key + " must be at least 1");
   } else if (key == "odir" || key == "output-dir") o.output_dir = value;
+  else if (key == "jobs") {
+    o.jobs = static_cast<int>(to_int(key, value));
+    if (o.jobs < 1) throw InputError("command line: jobs must be at least 1");
+  }
   else if (key == "endtim") {
     o.end_time = to_double(key, value);
     if (!(o.end_time > 0)) throw InputError("command line: endtim must be positive");
@@ -168,6 +172,9 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   restart_end=1 | --restart-end 1     also a restart set when the run ends (LS-DYNA's end-of-run d3dump; default 0)
   max_energy_ratio=R | --max-energy-ratio R  numerical fault when total energy exceeds R times
                                       the initial total at an output (default 1.5, 0 = off)
+  jobs=K        | --jobs K            K concurrent copies of the run in one launch, for throughput studies: the
+                                      N ranks split into K jobs of N/K consecutive ranks, job j writes to
+                                      DIR/jobj and its traffic competes with the others' (default 1)
   --allow-unsupported                 run a deck whose unsupported keywords change the answer, without them
                                       (default: stop and list them; the summary and the report name them)
   --profile-wait                      barrier before each collective: wait (imbalance) timed apart

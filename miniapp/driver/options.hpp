@@ -28,6 +28,7 @@ struct Options {
   double restart_seconds = 0;        // restart_seconds= | --restart-seconds T wall seconds (0: off)
   bool restart_end = false;          // restart_end= | --restart-end 0|1: a restart set when the run ends
   double max_energy_ratio = 1.5;     // max_energy_ratio= | --max-energy-ratio R (0: off)
+  int jobs = 1;                      // jobs= | --jobs K: K concurrent copies of the run in one launch (throughput)
   bool profile_wait = false;         // --profile-wait: barrier before collectives (imbalance vs transfer)
   bool allow_unsupported = false;    // --allow-unsupported: run without unsupported keywords that change the answer
   bool quiet = false;                // --quiet: only errors and the final summary line

@@ -12,8 +12,11 @@
     order, so in fact only the cross-rank energy sums round differently.
   threads: at the one np given, ncpu=1 and ncpu=2 must give the same state
     checksum (bitwise identical state on every rank), contact included.
+  jobs: the threads case at np 1, alone and as two concurrent jobs in one
+    launch (np 2, jobs=2): each job's state checksum must be the alone
+    run's; and jobs=3 on 2 ranks must be refused with exit status 2.
 
-usage: np_consistency.py energies|threads MPIEXEC_ARGS BINARY GENERATOR WORKDIR LENGTH NP...
+usage: np_consistency.py energies|threads|jobs MPIEXEC_ARGS BINARY GENERATOR WORKDIR LENGTH NP...
   LENGTH: how long to run, as a minicrash option (endtim=0.5 or cycles=800)
 """
 import json
@@ -25,16 +28,16 @@ import sys
 TOLERANCE = 1e-6
 
 
-def run(mpiexec, binary, deck, out, np_, threads, length):
+def run(mpiexec, binary, deck, out, np_, threads, length, extra=(), report_dir=None):
     os.makedirs(out, exist_ok=True)
     cmd = shlex.split(mpiexec) + ["-np", str(np_), binary, f"i={deck}", f"ncpu={threads}", length,
-                                  f"odir={out}", "--quiet"]
+                                  f"odir={out}", "--quiet", *extra]
     # np x ncpu may exceed the cores: passive OpenMP waits keep that from crawling.
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=900,
                           env=dict(os.environ, OMP_PROC_BIND="false", OMP_WAIT_POLICY="passive"))
     if done.returncode != 0:
         sys.exit(f"np={np_} ncpu={threads}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
-    with open(os.path.join(out, "minicrash_report.json")) as f:
+    with open(os.path.join(report_dir or out, "minicrash_report.json")) as f:
         return json.load(f)
 
 
@@ -46,6 +49,21 @@ def threads_check(mpiexec, binary, deck, workdir, length, np_):
         sys.exit("ncpu=1 and ncpu=2 differ")
 
 
+def jobs_check(mpiexec, binary, deck, workdir, length):
+    alone = run(mpiexec, binary, deck, os.path.join(workdir, "alone"), 1, 1, length)["state_checksum"]
+    pair = os.path.join(workdir, "jobs2")
+    sums = [run(mpiexec, binary, deck, pair, 2, 1, length, ["jobs=2"], os.path.join(pair, "job0"))["state_checksum"]]
+    with open(os.path.join(pair, "job1", "minicrash_report.json")) as f:
+        sums.append(json.load(f)["state_checksum"])
+    print(f"state checksum alone {alone}, jobs=2: {sums}")
+    if sums != [alone, alone]:
+        sys.exit("a concurrent job's state differs from the run alone")
+    cmd = shlex.split(mpiexec) + ["-np", "2", binary, f"i={deck}", "jobs=3", f"odir={workdir}/jobs3"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    if done.returncode != 2 or "2 ranks do not split into equal jobs" not in done.stderr:
+        sys.exit(f"jobs=3 on 2 ranks: exit {done.returncode}, expected 2 and a message\n{done.stderr}")
+
+
 def main():
     mode, mpiexec, binary, generator, workdir, length = sys.argv[1:7]
     nps = [int(n) for n in sys.argv[7:]]
@@ -54,6 +72,11 @@ def main():
         deck = os.path.join(workdir, "tube_contact.k")
         subprocess.run([generator, "tube", "-o", deck], check=True, stdout=subprocess.DEVNULL)
         threads_check(mpiexec, binary, deck, workdir, length, nps[0])
+        return
+    if mode == "jobs":
+        deck = os.path.join(workdir, "tube_contact.k")
+        subprocess.run([generator, "tube", "-o", deck], check=True, stdout=subprocess.DEVNULL)
+        jobs_check(mpiexec, binary, deck, workdir, length)
         return
     deck = os.path.join(workdir, "tube11k.k")
     subprocess.run([generator, "tube", "--size", "2.1", "--no-rigid", "--no-contact", "-o", deck], check=True,

@@ -141,7 +141,21 @@ def cmd_run(a):
 
 
 def cmd_throughput(a):
+    if a.jobs and not a.network:
+        raise SystemExit("--jobs splits a simulated cluster: give --network and --nodes (real runs: --splits)")
+    if a.network and not a.nodes:
+        raise SystemExit("--network needs --nodes: the simulated cluster the jobs share")
     study = open_study(a, need_sizes=False)
+    if a.network:
+        found = throughput.run_simulated_throughput(study, a.jobs or [1, 2], a.share_nodes)
+        base = {(r["deck"], r["network"], r["nodes"], r["placement"]): r["jobs_per_day"] for r in found if r["jobs"] == 1}
+        for r in found:
+            one = base.get((r["deck"], r["network"], r["nodes"], r["placement"]))
+            gain = f"{100 * (r['jobs_per_day'] / one - 1):+6.1f} % vs 1 job" if one else ""
+            print(f"{r['deck']:>16} {r['network']:>10} {r['nodes']:>4} nodes {r['jobs']:>3} x np {r['np']:<5}"
+                  f"{r['jobs_per_day']:10.1f} jobs/day {gain}")
+        print(f"{a.out}/throughput.csv")
+        return
     found = throughput.run_throughput(study, a.splits, a.ncpu[0], a.pin)
     for row in found:
         print(f"{row['deck']:>16} {row['split']:>6}: {row['jobs_per_day']:10.1f} jobs/day "
@@ -209,6 +223,11 @@ def parser():
     add_matrix(t)
     t.add_argument("--splits", nargs="+", default=["1x2", "2x1"], help="JOBSxNP, e.g. 1x8 2x4 4x2 8x1")
     t.add_argument("--pin", action="store_true", help="pin each job to its own cores (taskset)")
+    add_simulation(t)
+    t.add_argument("--jobs", type=int, nargs="+", default=[],
+                   help="simulated: k concurrent jobs splitting --nodes x --cores-per-node ranks (default 1 2)")
+    t.add_argument("--share-nodes", action="store_true",
+                   help="simulated: spread each job over all nodes (round-robin) instead of giving each its own")
     t.set_defaults(func=cmd_throughput)
     q = sub.add_parser("placement", help="block vs round-robin vs METIS rank placement on a simulated cluster")
     add_matrix(q)

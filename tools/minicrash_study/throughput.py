@@ -1,7 +1,17 @@
 """Throughput mode: k concurrent jobs split the machine (1 x np=8, 2 x np=4,
 4 x np=2, 8 x np=1 on 8 cores); jobs per day = k x 86400 / the wall time
 from the first start to the last end. Each split is resumable like a study
-run (runs/ID/row.json)."""
+run (runs/ID/row.json).
+
+On a simulated cluster the k jobs are one smpirun of nodes x cores ranks
+with minicrash's jobs=k: the world splits into k jobs of consecutive ranks,
+each on its own nodes (block hostfile) or spread over all of them
+(--share-nodes: round-robin), and their messages share the simulated
+network. Jobs per day = k x 86400 / the slowest job's simulated elapsed.
+(SimGrid 3.32 can also run several SMPI programs in one simulation, through
+an S4U main of our own with SMPI_app_instance_register; smpirun's main
+registers one, and instances so started share one copy of the program's
+libraries: Kokkos' global state would be shared between jobs.)"""
 import json
 import os
 import shutil
@@ -10,7 +20,10 @@ import time
 from . import launch, rows
 from .progress import Progress
 from .spec import Deck, Point
+from .runner import window_args
 
+SIM_COLUMNS = ["deck", "elements", "network", "topology", "nodes", "cores_per_node", "placement", "jobs", "np",
+               "repeat", "wall_seconds", "mean_elapsed", "max_elapsed", "jobs_per_day", "final_total_energy"]
 COLUMNS = ["deck", "elements", "split", "jobs", "np", "ncpu", "cores", "repeat", "batch_wall_seconds",
            "mean_elapsed", "max_elapsed", "jobs_per_day"]
 
@@ -77,4 +90,67 @@ def run_throughput(study, splits, ncpu, pin):
             with open(path) as f:
                 found.append(json.load(f))
     rows.write_csv(os.path.join(study.out, "throughput.csv"), found, COLUMNS)
+    return found
+
+
+def simulated_points(spec, jobs, share_nodes):
+    """(point of the whole launch, k) for each deck, network, node count and k."""
+    placement = "roundrobin" if share_nodes else "block"
+    out = []
+    for deck in spec.decks:
+        for system in spec.systems():
+            if not system.startswith("smpi:"):
+                continue
+            for nodes in spec.nodes:
+                for k in jobs:
+                    ranks = nodes * spec.cores_per_node
+                    if ranks % k:
+                        raise SystemExit(f"--jobs {k}: {ranks} ranks ({nodes} nodes x {spec.cores_per_node}) do not "
+                                         "split into equal jobs")
+                    for rep in range(spec.repeats):
+                        out.append((Point(deck, system, ranks, 1, spec.partitions[0], rep, nodes,
+                                          spec.collectives[0], placement, spec.windows[0] if spec.windows else ""), k))
+    return out
+
+
+def run_simulated_split(study, point, k):
+    """One smpirun of k jobs; writes its row.json at the end."""
+    base = os.path.join(os.path.abspath(study.out), "runs", f"thr_{point.id}_j{k}")
+    shutil.rmtree(base, ignore_errors=True)  # a killed attempt
+    os.makedirs(base)
+    start = study.window_start(point)
+    cmd = launch.command(point, study.deck_path(point.deck), base, study.spec, study.tools, study.out,
+                         window_args(point, start, study.spec.rebalance)) + [f"jobs={k}"]
+    code, wall = launch.run(cmd, os.path.join(base, "log.txt"))
+    if code != 0:
+        raise SystemExit(f"throughput run {base} failed with exit status {code}; see {base}/log.txt")
+    reports = [rows.read_report(os.path.join(base, f"job{j}") if k > 1 else base) for j in range(k)]
+    elapsed = [r["elapsed"] for r in reports]
+    row = {"deck": Deck(point.deck).name, "elements": reports[0]["elements"], "network": point.network,
+           "topology": point.topology, "nodes": point.nodes, "cores_per_node": study.spec.cores_per_node,
+           "placement": "shared" if point.placement == "roundrobin" else "own", "jobs": k, "np": point.np // k,
+           "repeat": point.repeat, "wall_seconds": round(wall, 3), "mean_elapsed": sum(elapsed) / k,
+           "max_elapsed": max(elapsed), "jobs_per_day": k * 86400.0 / max(elapsed),
+           "final_total_energy": reports[0]["energy_last"]["total"]}
+    with open(os.path.join(base, "row.json"), "w") as f:
+        json.dump(row, f)
+    return row
+
+
+def run_simulated_throughput(study, jobs, share_nodes):
+    todo = simulated_points(study.spec, jobs, share_nodes)
+    done = [os.path.exists(os.path.join(study.out, "runs", f"thr_{p.id}_j{k}", "row.json")) for p, k in todo]
+    bar = Progress([p.np for p, _ in todo], done)
+    found = []
+    for (point, k), finished in zip(todo, done):
+        path = os.path.join(study.out, "runs", f"thr_{point.id}_j{k}", "row.json")
+        if finished:
+            with open(path) as f:
+                found.append(json.load(f))
+            continue
+        bar.show(f"{point.id} jobs={k}")
+        found.append(run_simulated_split(study, point, k))
+        bar.advance(point.np, f"{point.id} jobs={k} done")
+    bar.close()
+    rows.write_csv(os.path.join(study.out, "throughput.csv"), found, SIM_COLUMNS)
     return found
