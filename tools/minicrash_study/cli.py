@@ -182,8 +182,8 @@ def cmd_table(a):
 
 def cmd_fingerprint(a):
     from .fingerprint import fingerprint, print_table
-    from .plot_data import load
-    print_table(fingerprint(load(a.studies)), a.json, sys.stdout)
+    from .plot_data import load, load_throughput
+    print_table(fingerprint(load(a.studies), load_throughput(a.studies)), a.json, sys.stdout)
 
 
 def cmd_calibrate(a):
