@@ -33,29 +33,24 @@ void Communicator::charge_compute([[maybe_unused]] double seconds) {
 #endif
 }
 
-Communicator::Communicator() { init(); }
-
 Communicator::Communicator(int jobs) {
-  int world_rank = 0, world_size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &world_size);
-  job_ = world_rank / (world_size / jobs);
-  MPI_Comm_split(MPI_COMM_WORLD, job_, world_rank, &comm_);
-  init();
-}
-
-Communicator::~Communicator() {
-  if (comm_ != MPI_COMM_WORLD) MPI_Comm_free(&comm_);
-}
-
-void Communicator::init() {
-  MPI_Comm_rank(comm_, &rank_);
-  MPI_Comm_size(comm_, &size_);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  if (jobs > 1) {
+    job_ = rank_ / (size_ / jobs);
+    MPI_Comm_split(MPI_COMM_WORLD, job_, rank_, &comm_);
+    MPI_Comm_rank(comm_, &rank_);
+    MPI_Comm_size(comm_, &size_);
+  }
   bytes_to_.assign(size_, 0);
   messages_to_.assign(size_, 0);
 #ifdef MINICRASH_SMPI
   bursts_timed_ = simgrid::config::get_value<bool>("smpi/simulate-computation");
 #endif
+}
+
+Communicator::~Communicator() {
+  if (comm_ != MPI_COMM_WORLD) MPI_Comm_free(&comm_);
 }
 
 void Communicator::record(MpiCall c, std::int64_t bytes, double seconds) {

@@ -38,11 +38,10 @@ using Requests = std::vector<MPI_Request>;
 class Communicator {
  public:
   // Wraps MPI_COMM_WORLD; MPI must already be initialised (see MpiSession).
-  Communicator();
-  // Concurrent jobs in one launch (jobs=K): the world splits into `jobs`
+  // Concurrent jobs in one launch (jobs=K > 1): the world splits into `jobs`
   // equal blocks of consecutive ranks, and this rank's block is its world.
   // `jobs` must divide the world's size (the caller checks).
-  explicit Communicator(int jobs);
+  explicit Communicator(int jobs = 1);
   ~Communicator();
   Communicator(const Communicator&) = delete;
   Communicator& operator=(const Communicator&) = delete;
@@ -108,7 +107,6 @@ class Communicator {
   void wait_before_collective();
   template <class T>
   T allreduce_value(T local, MPI_Datatype type, MPI_Op op);
-  void init();
   MPI_Comm comm_ = MPI_COMM_WORLD;
   int rank_ = 0, size_ = 1, job_ = 0;
   bool profile_wait_ = false;

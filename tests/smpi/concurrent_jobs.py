@@ -12,11 +12,10 @@ link (the difference is the contention the throughput study measures).
 
 usage: concurrent_jobs.py GENERATOR SMPI_BINARY WORKDIR
 """
-import json
 import os
 import sys
 
-from smpi_case import launch, run_report, tube_on_two_nodes
+from smpi_case import launch, rows, run, run_report, tube_on_two_nodes
 
 COSTS = "shell:90,node:25,contact_pair:125,message:2000,byte:0.5"
 CFG = ("--cfg=smpi/simulate-computation:no", "--cfg=smpi/cpu-threshold:0", launch.QUIET_COLLECTIVES)
@@ -27,11 +26,6 @@ def glstat(odir):
         return f.read()
 
 
-def read_report(odir):
-    with open(os.path.join(odir, "minicrash_report.json")) as f:
-        return json.load(f)
-
-
 def main():
     generator, smpi_binary, workdir = sys.argv[1:4]
     args = ["cycles=300", f"compute_costs={COSTS}", "--quiet"]
@@ -39,12 +33,12 @@ def main():
     _, pair_cmd = tube_on_two_nodes(generator, smpi_binary, workdir, "gige", cfg=CFG, np=4, placement="roundrobin")
     alone = run_report(alone_cmd + [smpi_binary, f"i={deck}"] + args, os.path.join(workdir, "alone"))
     pair_dir = os.path.join(workdir, "pair")
-    job0 = run_report(pair_cmd + [smpi_binary, f"i={deck}", "jobs=2"] + args, pair_dir, os.path.join(pair_dir, "job0"))
+    run(pair_cmd + [smpi_binary, f"i={deck}", "jobs=2"] + args, pair_dir)
     failures = []
     print(f"alone: simulated elapsed {alone['elapsed']!r} s, final total energy {alone['energy_last']['total']!r}")
     for job in (0, 1):
         odir = os.path.join(pair_dir, f"job{job}")
-        report = job0 if job == 0 else read_report(odir)
+        report = rows.read_report(odir)
         print(f"job {job}: simulated elapsed {report['elapsed']!r} s, final total energy "
               f"{report['energy_last']['total']!r}")
         if glstat(odir) != glstat(os.path.join(workdir, "alone")):

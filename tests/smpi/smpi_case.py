@@ -1,12 +1,11 @@
 """The SMPI tests' common case: a generated tube on a simulated 2-node x
 2-core cluster, and the smpirun command that runs 4 ranks on it."""
-import json
 import os
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from minicrash_study import launch, platforms  # noqa: E402
+from minicrash_study import launch, platforms, rows  # noqa: E402
 
 
 def tube_on_two_nodes(generator, smpi_binary, workdir, network, tube_args=(), cfg=(), np=4, placement="block"):
@@ -26,12 +25,15 @@ def tube_on_two_nodes(generator, smpi_binary, workdir, network, tube_args=(), cf
                    *cfg] + ([f"--cfg=smpi/privatize-libs:{';'.join(libs)}"] if libs else []))
 
 
-def run_report(cmd, odir, report_dir=None):
-    """Runs cmd with odir=; exits naming the command if it fails; the report
-    (in report_dir, default odir)."""
+def run(cmd, odir):
+    """Runs cmd with odir=; exits naming the command if it fails."""
     done = subprocess.run(cmd + [f"odir={odir}"], capture_output=True, text=True, timeout=600,
                           env=dict(os.environ, **launch.RUN_ENV))
     if done.returncode != 0:
         sys.exit(f"{' '.join(cmd)}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
-    with open(os.path.join(report_dir or odir, "minicrash_report.json")) as f:
-        return json.load(f)
+
+
+def run_report(cmd, odir):
+    """run(), then the run's report."""
+    run(cmd, odir)
+    return rows.read_report(odir)
