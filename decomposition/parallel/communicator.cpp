@@ -24,6 +24,18 @@ int size_bucket(std::int64_t bytes) {
 
 double wall_seconds() { return MPI_Wtime(); }
 
+namespace {
+
+// MPI_User_function: the sums are exactly associative and commutative, so the
+// reduction tree does not change the result.
+void add_reproducible_sums(void* in, void* inout, int* count, MPI_Datatype*) {
+  const auto* from = static_cast<const ReproducibleSum*>(in);
+  auto* to = static_cast<ReproducibleSum*>(inout);
+  for (int i = 0; i < *count; ++i) to[i].add(from[i]);
+}
+
+}  // namespace
+
 void Communicator::charge_compute([[maybe_unused]] double seconds) {
 #ifdef MINICRASH_SMPI
   // Measured compute (simulate-computation on) already charges the bursts:
@@ -44,12 +56,17 @@ Communicator::Communicator(int jobs) {
   }
   bytes_to_.assign(size_, 0);
   messages_to_.assign(size_, 0);
+  MPI_Type_contiguous(ReproducibleSum::kBins + 1, MPI_INT64_T, &reproducible_sum_type_);
+  MPI_Type_commit(&reproducible_sum_type_);
+  MPI_Op_create(&add_reproducible_sums, 1, &reproducible_sum_op_);
 #ifdef MINICRASH_SMPI
   bursts_timed_ = simgrid::config::get_value<bool>("smpi/simulate-computation");
 #endif
 }
 
 Communicator::~Communicator() {
+  MPI_Op_free(&reproducible_sum_op_);
+  MPI_Type_free(&reproducible_sum_type_);
   if (comm_ != MPI_COMM_WORLD) MPI_Comm_free(&comm_);
 }
 
@@ -100,6 +117,15 @@ void Communicator::allreduce_sum(double* values, int count) {
   const double t0 = MPI_Wtime();
   MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_SUM, comm_);
   record(MpiCall::Allreduce, static_cast<std::int64_t>(count) * sizeof(double), MPI_Wtime() - t0);
+}
+
+void Communicator::allreduce_sum(std::vector<ReproducibleSum>& sums) {
+  if (sums.empty()) return;
+  wait_before_collective();
+  const double t0 = MPI_Wtime();
+  MPI_Allreduce(MPI_IN_PLACE, sums.data(), static_cast<int>(sums.size()), reproducible_sum_type_,
+                reproducible_sum_op_, comm_);
+  record(MpiCall::Allreduce, static_cast<std::int64_t>(sums.size() * sizeof(ReproducibleSum)), MPI_Wtime() - t0);
 }
 
 void Communicator::allreduce_min(double* values, int count) {

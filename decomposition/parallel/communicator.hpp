@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "decomposition/parallel/reproducible_sum.hpp"
+
 namespace mc {
 
 enum class MpiCall : int {
@@ -58,6 +60,8 @@ class Communicator {
   std::int64_t allreduce_max(std::int64_t local);
   void allreduce_sum(double* values, int count);  // element-wise, in place
   void allreduce_min(double* values, int count);  // element-wise, in place
+  // Element-wise, in place, the same at every rank count (reproducible_sum.hpp).
+  void allreduce_sum(std::vector<ReproducibleSum>& sums);
   // Every rank's equal-length row, in rank order (contact bounding boxes).
   std::vector<double> allgather(const std::vector<double>& row);
   // send[r] goes to rank r; returns what each rank sent here (contact plans).
@@ -108,6 +112,8 @@ class Communicator {
   template <class T>
   T allreduce_value(T local, MPI_Datatype type, MPI_Op op);
   MPI_Comm comm_ = MPI_COMM_WORLD;
+  MPI_Datatype reproducible_sum_type_ = MPI_DATATYPE_NULL;  // kBins + 1 int64
+  MPI_Op reproducible_sum_op_ = MPI_OP_NULL;
   int rank_ = 0, size_ = 1, job_ = 0;
   bool profile_wait_ = false;
   double ns_per_message_ = 0, ns_per_byte_ = 0, modeled_message_seconds_ = 0;

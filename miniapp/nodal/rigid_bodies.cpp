@@ -108,18 +108,19 @@ std::vector<std::size_t> holding_bodies(const State& s) {
 }
 
 // kSums per holding body, then one failure vote per holding weld that can
-// fail by force (the votes are taken: this rank's go back to zero).
+// fail by force (the votes are taken: this rank's go back to zero). The sums
+// are reproducible: a body's motion is the same at every rank count.
 std::vector<double> body_sums(State& s, Communicator& comm, bool momentum, const std::vector<std::size_t>& bodies) {
-  std::vector<double> sums(kSums * bodies.size(), 0.0);
+  std::vector<ReproducibleSum> sums(kSums * bodies.size());
   for (std::size_t b : bodies) {
     RigidBody& body = s.rigid_bodies[b];
     if (!body.failure.by_force()) continue;
-    sums.push_back(body.failure_votes);
+    sums.emplace_back().add(body.failure_votes);
     body.failure_votes = 0;
   }
   const auto& nd = s.nodes;
   for (std::size_t slot = 0; slot < bodies.size(); ++slot) {
-    double* out = &sums[kSums * slot];
+    ReproducibleSum* out = &sums[kSums * slot];
     for (int n : s.rigid_bodies[bodies[slot]].nodes) {
       if (!nd.owned[n]) continue;  // a shared node counts once, on its owner
       const double m = nd.mass(n), j = nd.inertia(n);
@@ -139,13 +140,15 @@ std::vector<double> body_sums(State& s, Communicator& comm, bool momentum, const
       out[10] += m * (yy + zz) + j;
       out[11] += m * (xx + zz) + j;
       out[12] += m * (xx + yy) + j;
-      out[13] -= m * x[0] * x[1];
-      out[14] -= m * x[1] * x[2];
-      out[15] -= m * x[2] * x[0];
+      out[13] += -m * x[0] * x[1];
+      out[14] += -m * x[1] * x[2];
+      out[15] += -m * x[2] * x[0];
     }
   }
-  if (!sums.empty()) comm.allreduce_sum(sums.data(), static_cast<int>(sums.size()));
-  return sums;
+  comm.allreduce_sum(sums);
+  std::vector<double> values(sums.size());
+  for (std::size_t i = 0; i < sums.size(); ++i) values[i] = sums[i].value();
+  return values;
 }
 
 // Shifts origin-based sums to the centre c: moment and inertia about c.

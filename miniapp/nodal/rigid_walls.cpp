@@ -31,10 +31,12 @@ double prescribed_velocity(const WallState& wall, double time, double dt) {
 void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
   if (s.walls.empty() || !(dt > 0)) return;
   auto& nd = s.nodes;
-  std::vector<double> impulse(4 * s.walls.size(), 0.0);  // per wall: impulse xyz, energy removed
+  // Per wall: impulse xyz, energy removed; reproducible, so that a moving
+  // wall's motion is the same at every rank count.
+  std::vector<ReproducibleSum> impulse(4 * s.walls.size());
   for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
     WallState& wall = s.walls[wi];
-    double* out = &impulse[4 * wi];
+    ReproducibleSum* out = &impulse[4 * wi];
     wall.body_hits.clear();
     // A prescribed wall: nodes are seen from where it stands now, and the
     // normal part of its velocity is what they must keep up with.
@@ -85,7 +87,7 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
           hit->v_minus[k] = v_minus;
           nd.f(i, k) += static_cast<Real>(jk / dt_avg);
         } else {
-          out[3] -= count * 0.5 * jk * (v_minus + v[k]);
+          out[3] += -count * 0.5 * jk * (v_minus + v[k]);
           nd.v(i, k) = static_cast<Real>(v[k]);
         }
       }
@@ -94,19 +96,19 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
   bool moving = false;
   for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
     WallState& wall = s.walls[wi];
-    for (int k = 0; k < 3; ++k) wall.local_impulse[k] = impulse[4 * wi + k];
-    wall.local_absorbed += impulse[4 * wi + 3];
+    for (int k = 0; k < 3; ++k) wall.local_impulse[k] = impulse[4 * wi + k].value();
+    wall.local_absorbed += impulse[4 * wi + 3].value();
     wall.last_dt = dt;
     moving = moving || (wall.moving && wall.mass > 0);
     if (wall.prescribed) wall.position += wall.velocity * dt;
   }
   if (!moving) return;
   // A moving wall of finite mass takes the opposite of the total normal impulse.
-  comm.allreduce_sum(impulse.data(), static_cast<int>(impulse.size()));
+  comm.allreduce_sum(impulse);
   for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
     WallState& wall = s.walls[wi];
     if (!wall.moving || !(wall.mass > 0)) continue;
-    const Vec3 in = {impulse[4 * wi], impulse[4 * wi + 1], impulse[4 * wi + 2]};
+    const Vec3 in = {impulse[4 * wi].value(), impulse[4 * wi + 1].value(), impulse[4 * wi + 2].value()};
     const double jn = dot(in, wall.normal);
     wall.velocity -= jn / wall.mass;
     wall.position += wall.velocity * dt;

@@ -64,14 +64,20 @@ void apply_initial_velocities(const Model& model, const LocalMesh& mesh, State& 
   Kokkos::deep_copy(s.nodes.w, w);
 }
 
-void setup_rigid_walls(const Model& model, const LocalMesh& mesh, State& s) {
+void attach_walls_to_bodies(State& s) {
   std::vector<int> on_body(static_cast<std::size_t>(s.nodes.count()), -1);
   for (std::size_t b = 0; b < s.rigid_bodies.size(); ++b)
     for (int n : s.rigid_bodies[b].nodes) on_body[static_cast<std::size_t>(n)] = static_cast<int>(b);
+  for (WallState& wall : s.walls) {
+    wall.on_body.clear();
+    for (int n : wall.nodes) wall.on_body.push_back(on_body[static_cast<std::size_t>(n)]);
+  }
+}
+
+void setup_rigid_walls(const Model& model, const LocalMesh& mesh, State& s) {
   for (const RigidWall& rw : model.rigid_walls) {
     WallState wall;
     wall.nodes = rw.all_nodes ? all_nodes(mesh) : local_nodes(mesh, rw.nodes);
-    for (int n : wall.nodes) wall.on_body.push_back(on_body[static_cast<std::size_t>(n)]);
     double n[3] = {rw.head[0] - rw.tail[0], rw.head[1] - rw.tail[1], rw.head[2] - rw.tail[2]};
     const double len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     for (int k = 0; k < 3; ++k) {
@@ -105,6 +111,7 @@ void setup_rigid_walls(const Model& model, const LocalMesh& mesh, State& s) {
     }
     s.walls.push_back(wall);
   }
+  attach_walls_to_bodies(s);
 }
 
 // Nodes of rigid-part elements move with their body; a node shared with a

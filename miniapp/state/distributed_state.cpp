@@ -1,10 +1,54 @@
 #include "miniapp/state/distributed_state.hpp"
 
+#include <algorithm>
+#include <vector>
+
 #include "decomposition/subdomain/local_mesh.hpp"
 #include "miniapp/nodal/nodal_update.hpp"
 #include "miniapp/state/state_builder.hpp"
 
 namespace mc {
+
+namespace {
+
+// A node on the seam of a rigid part can be held by a rank that has none of
+// the part's elements (only the deformable ones beside it). Every holder must
+// move it with the body and its owner must count its mass in the body's, or
+// the body and the node differ with the decomposition. Each corner says which
+// part body it belongs to (a count and the sum of body + 1, components 0 and
+// 1 of the corner array, free once the masses are complete); the halo adds
+// them up at shared nodes. A node of two rigid parts keeps what its own
+// elements say.
+void share_rigid_body_nodes(State& s, Halo& halo, Communicator& comm) {
+  if (!halo.active() || s.rigid_bodies.empty()) return;
+  auto offset = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.nodes.terms.offset);
+  auto term = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.nodes.terms.term);
+  auto parts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.parts);
+  const int stride = s.nodes.terms.stride;
+  Real* corners = s.corners.data();
+  for (int i = 0; i < offset(s.nodes.count()); ++i) {
+    const int t = term(i);
+    const ElementBlock& block = *s.blocks[static_cast<std::size_t>(block_of_term(s, t))];
+    const int body = parts(block.part(s, block.element_at(t))).rigid_body;
+    corners[t] = body >= 0 ? 1 : 0;
+    corners[t + stride] = static_cast<Real>(body + 1);
+  }
+  std::vector<Real> sums;
+  halo.sum_shared({corners, 2, Vec3View()}, sums, comm);
+  const std::vector<int>& shared = halo.shared_nodes();
+  for (std::size_t i = 0; i < shared.size(); ++i) {
+    const Real count = sums[2 * i], ids = sums[2 * i + 1];
+    if (!(count > 0)) continue;
+    const int body = static_cast<int>(ids / count) - 1;
+    if (static_cast<Real>(body + 1) * count != ids) continue;  // two rigid parts
+    std::vector<int>& nodes = s.rigid_bodies[static_cast<std::size_t>(body)].nodes;
+    const auto at = std::lower_bound(nodes.begin(), nodes.end(), shared[i]);
+    if (at == nodes.end() || *at != shared[i]) nodes.insert(at, shared[i]);
+  }
+  attach_walls_to_bodies(s);
+}
+
+}  // namespace
 
 RankState build_rank_state(const Subdomain& subdomain, Communicator& comm, HaloMode mode) {
   const LocalMesh mesh = whole_model_mesh(subdomain.model);
@@ -14,6 +58,7 @@ RankState build_rank_state(const Subdomain& subdomain, Communicator& comm, HaloM
   // A shared node's mass comes from elements on several ranks: the corner
   // array still holds the mass shares build_state lumped.
   sum_shared_masses(rs.state, rs.halo, comm);
+  share_rigid_body_nodes(rs.state, rs.halo, comm);
   rs.state.nodes.owned = rs.halo.owned();
   return rs;
 }

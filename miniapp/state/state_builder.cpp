@@ -139,10 +139,15 @@ void finish_element_blocks(State& s) {
   build_node_terms(s);
 }
 
+int block_of_term(const State& s, int term) {
+  int b = static_cast<int>(s.blocks.size()) - 1;
+  while (b > 0 && s.blocks[static_cast<std::size_t>(b)]->corner_base > term) --b;
+  return b;
+}
+
 TermKeyOf term_keys(const State& s) {
   return [&s](int term) {
-    int b = static_cast<int>(s.blocks.size()) - 1;
-    while (b > 0 && s.blocks[static_cast<std::size_t>(b)]->corner_base > term) --b;
+    const int b = block_of_term(s, term);
     const ElementBlock& block = *s.blocks[static_cast<std::size_t>(b)];
     return TermKey{b, block.id(s, block.element_at(term))};
   };
