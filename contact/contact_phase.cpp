@@ -165,6 +165,7 @@ bool ContactPhase::wants_sort(const ContactMesh& mesh, const ContactClock& clock
 double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock, std::vector<double>& friction_work,
                              Communicator& comm, bool sort) {
   double message_seconds = 0;
+  searched_ = false;
   Kokkos::deep_copy(mesh.force, Real(0));
   if (friction_work.size() != runs_.size()) friction_work.assign(runs_.size(), 0.0);
   for (std::size_t i = 0; i < runs_.size(); ++i) {
@@ -182,6 +183,7 @@ double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock,
     if (comm.size() > 1) send_ghost_motion(run, comm);
     message_seconds += wall_seconds() - t0;
     if (search) search_interface(run, mesh, clock.cycle);
+    searched_ = searched_ || search;
     pair_forces(run, mesh, clock.dt);
     assemble(run);
     if (comm.size() > 1) {
@@ -235,6 +237,12 @@ std::vector<ContactRecord> ContactPhase::output_records(const double* all_sums) 
     out.push_back(o);
   }
   return out;
+}
+
+void ContactPhase::count_shell_pairs(std::vector<std::int32_t>& per_shell, int shells) const {
+  per_shell.assign(static_cast<std::size_t>(shells), 0);
+  for (const InterfaceRun& run : runs_)
+    for (int g : run.pair_segment) per_shell[static_cast<std::size_t>(run.setup->segment_element[static_cast<std::size_t>(g)])] += 1;
 }
 
 std::int64_t ContactPhase::pairs_checked() const {

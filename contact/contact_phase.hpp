@@ -42,9 +42,16 @@ class ContactPhase {
   std::int64_t pairs_checked() const;
   // Contact nodes this rank owns, summed over interfaces.
   std::int64_t owned_nodes(const ContactMesh& mesh) const;
+  // Whether the last compute() sorted an interface (its pair lists changed).
+  bool searched() const { return searched_; }
+  // Candidate pairs each local shell's segments check per cycle, summed over
+  // the interfaces (size `shells`): the contact work a rebalancing restart
+  // weights the shell by.
+  void count_shell_pairs(std::vector<std::int32_t>& per_shell, int shells) const;
 
  private:
   std::vector<InterfaceRun> runs_;
+  bool searched_ = false;
 };
 
 // One interface's run on this rank before its first sort: the node table of

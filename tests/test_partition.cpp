@@ -102,21 +102,26 @@ TEST(Partition, InputFromModelHasCentroidsAndNipWork) {
   EXPECT_DOUBLE_EQ(in.second_work[7], 0.0);
 }
 
-// Weights from weights= and a restart's yielding (rebalance=1): a live quad
-// costs shell + NIP point + its yielded points plastic; a rigid shell rigid.
-TEST(Partition, WorkFollowsTheWeightsAndTheYielding) {
+// Weights from weights= and a restart's measured work (rebalance=1): a live
+// quad costs shell + NIP point + its yielded points plastic + its contact
+// pairs pair; a rigid shell rigid (+ pairs); the second constraint is the pairs.
+TEST(Partition, WorkFollowsTheWeightsAndTheMeasuredWork) {
   test::PlateSpec spec;
   spec.nx = 2;
   spec.ny = 1;
   spec.nip = 3;
   Model model = test::plate_model(spec);
-  const WorkWeights w = parse_work_weights("shell:2,point:0.5,plastic:1.5");
+  const WorkWeights w = parse_work_weights("shell:2,point:0.5,plastic:1.5,pair:0.25");
   EXPECT_DOUBLE_EQ(w.rigid, WorkWeights{}.rigid);  // not named: the default
-  const std::unordered_map<GlobalId, int> yielding = {{model.shells[1].id, 2}};
-  const PartitionInput in = partition_input(model, w, &yielding);
-  EXPECT_DOUBLE_EQ(in.work[0], 2 + 0.5 * 3);
+  MeasuredWork measured;
+  measured.yielding = {{model.shells[1].id, 2}};
+  measured.contact_pairs = {{model.shells[0].id, 12}};
+  const PartitionInput in = partition_input(model, w, &measured);
+  EXPECT_DOUBLE_EQ(in.work[0], 2 + 0.5 * 3 + 0.25 * 12);
   EXPECT_DOUBLE_EQ(in.work[1], 2 + 0.5 * 3 + 1.5 * 2);
-  EXPECT_EQ(work_weights_text(w), "shell:2,triangle:4,point:0.5,plastic:1.5,rigid:0.34");
+  EXPECT_DOUBLE_EQ(in.second_work[0], 12);
+  EXPECT_DOUBLE_EQ(in.second_work[1], 0);
+  EXPECT_EQ(work_weights_text(w), "shell:2,triangle:4,point:0.5,plastic:1.5,rigid:0.34,pair:0.25");
 }
 
 TEST(Partition, BadWorkWeightsNameTheProblem) {

@@ -67,7 +67,7 @@ PartLoad part_load(const Model& model, const Shell& s) {
 }  // namespace
 
 PartitionInput partition_input(const Model& model, const WorkWeights& weights,
-                               const std::unordered_map<GlobalId, int>* yielding) {
+                               const MeasuredWork* measured) {
   PartitionInput in;
   in.num_nodes = static_cast<std::int64_t>(model.nodes.size());
   std::unordered_map<GlobalId, std::int64_t> index;
@@ -100,11 +100,15 @@ PartitionInput partition_input(const Model& model, const WorkWeights& weights,
     double work = weights.rigid;
     if (!p.rigid) {
       work = (distinct == 3 ? weights.triangle : weights.shell) + weights.point * p.nip;
-      if (yielding)
-        if (const auto y = yielding->find(s.id); y != yielding->end()) work += weights.plastic_point * y->second;
+      if (measured)
+        if (const auto y = measured->yielding.find(s.id); y != measured->yielding.end())
+          work += weights.plastic_point * y->second;
     }
-    in.work.push_back(work);
-    in.second_work.push_back(p.contact);
+    double pairs = 0;
+    if (measured)
+      if (const auto m = measured->contact_pairs.find(s.id); m != measured->contact_pairs.end()) pairs = m->second;
+    in.work.push_back(work + weights.contact_pair * pairs);
+    in.second_work.push_back(measured ? pairs : p.contact);
   }
   return in;
 }

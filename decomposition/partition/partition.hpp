@@ -32,14 +32,22 @@ struct PartitionInput {
   std::vector<double> second_work; // second constraint (contact work etc.) for MetisMultiConstraint; empty = 1 each
 };
 
+// What a restart set measured of each element's work in its last cycle, by
+// element id (elements with none left out): points that yielded, and
+// candidate contact pairs its segments checked.
+struct MeasuredWork {
+  std::unordered_map<GlobalId, int> yielding, contact_pairs;
+};
+
 // Centroids from the node coordinates; work = the element-phase cost of the
-// element by `weights` (its kind, its section's NIP, and, when `yielding`
-// gives them by element id, its points that yielded in a restart set's last
-// cycle); second_work = the number of contact interfaces the element is a
-// segment of (its contact load). Throws InputError for an element naming an
-// unknown node, part or section.
+// element by `weights` (its kind, its section's NIP, and, when `measured`
+// gives them, its points that yielded and its contact pairs in a restart
+// set's last cycle); second_work = the contact load: the element's measured
+// pairs, or without a measure the number of contact interfaces the element
+// is a segment of. Throws InputError for an element naming an unknown node,
+// part or section.
 PartitionInput partition_input(const Model& model, const WorkWeights& weights = {},
-                               const std::unordered_map<GlobalId, int>* yielding = nullptr);
+                               const MeasuredWork* measured = nullptr);
 
 // Element -> part (0..parts-1). Every element gets exactly one part; any
 // parts >= 1 works. No part is empty unless parts > elements. Deterministic:

@@ -10,7 +10,7 @@
 namespace mc {
 
 WorkWeights parse_work_weights(const std::string& text) {
-  static const std::string kNames = " (shell, triangle, point, plastic, rigid)";
+  static const std::string kNames = " (shell, triangle, point, plastic, rigid, pair)";
   WorkWeights w;
   std::vector<NameValue> items;
   try {
@@ -25,6 +25,7 @@ WorkWeights parse_work_weights(const std::string& text) {
                    : name == "point"    ? &w.point
                    : name == "plastic"  ? &w.plastic_point
                    : name == "rigid"    ? &w.rigid
+                   : name == "pair"     ? &w.contact_pair
                                         : nullptr;
     if (!slot) throw std::invalid_argument("weights: unknown name '" + name + "'" + kNames);
     if (!item.number || item.value < 0)
@@ -37,9 +38,9 @@ WorkWeights parse_work_weights(const std::string& text) {
 }
 
 std::string work_weights_text(const WorkWeights& w) {
-  char text[160];
-  std::snprintf(text, sizeof text, "shell:%.4g,triangle:%.4g,point:%.4g,plastic:%.4g,rigid:%.4g", w.shell,
-                w.triangle, w.point, w.plastic_point, w.rigid);
+  char text[192];
+  std::snprintf(text, sizeof text, "shell:%.4g,triangle:%.4g,point:%.4g,plastic:%.4g,rigid:%.4g,pair:%.4g", w.shell,
+                w.triangle, w.point, w.plastic_point, w.rigid, w.contact_pair);
   return text;
 }
 

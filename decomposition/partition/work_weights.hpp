@@ -17,9 +17,11 @@ struct WorkWeights {
   double point = 0.25;         // each through-thickness point's elastic update
   double plastic_point = 0.72; // each point that yields: the return mapping on top (rebalance=1)
   double rigid = 0.34;         // a shell of a rigid part: its forces zeroed, its share of the rigid-body sums
+  double contact_pair = 1.4;   // each candidate contact pair its segments check per cycle (rebalance=1):
+                               // 142 ns a pair against 103 ns a shell (tools/study.py calibrate)
 };
 
-// "shell:1,triangle:2.5,point:0.2,plastic:0.6,rigid:0.05": any subset, the
+// "shell:1,triangle:2.5,point:0.2,plastic:0.6,rigid:0.05,pair:1.4": any subset, the
 // rest keep their defaults. Throws std::invalid_argument naming the problem
 // (unknown name, not a number, negative, or a live shell that costs nothing).
 WorkWeights parse_work_weights(const std::string& text);

@@ -93,13 +93,15 @@ int run(mc::Options o, mc::Communicator& comm) {
     counts[2] = static_cast<std::int64_t>(model.parts.size());
     if (comm.size() > 1) {
       const mc::PartitionMethod method = mc::parse_partition_method(o.partition);
-      std::unordered_map<mc::GlobalId, int> yielding;
+      mc::MeasuredWork measured;
       if (o.rebalance) {
-        yielding = mc::restart_yielding(o.restart);
-        counts[3] = static_cast<std::int64_t>(yielding.size());
-        if (!o.quiet) std::printf("  rebalance: %lld elements yielded in the restart set's last cycle\n", static_cast<long long>(counts[3]));
+        measured = mc::restart_measured_work(o.restart);
+        counts[3] = static_cast<std::int64_t>(measured.yielding.size());
+        if (!o.quiet)
+          std::printf("  rebalance: %lld elements yielded and %zu checked contact pairs in the restart set's last cycle\n",
+                      static_cast<long long>(counts[3]), measured.contact_pairs.size());
       }
-      const mc::PartitionInput input = mc::partition_input(model, weights, o.rebalance ? &yielding : nullptr);
+      const mc::PartitionInput input = mc::partition_input(model, weights, o.rebalance ? &measured : nullptr);
       const double p0 = mc::wall_seconds();
       part = mc::partition_elements(input, comm.size(), method);
       if (!o.quiet) {

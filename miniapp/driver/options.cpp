@@ -158,12 +158,14 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   report=FILE   | --report FILE       JSON run report (default minicrash_report.json)
   partition=P   | --partition P       domain decomposition: rcb (default), metis, metis-mc
   weights=W     | --weights W         element work weights (default shell:1,triangle:4,point:0.25,plastic:0.72,
-                                      rigid:0.34, fitted by tools/study.py calibrate; docs/options.md)
+                                      rigid:0.34,pair:1.4, fitted by tools/study.py calibrate; docs/options.md)
   compute_costs=C | --compute-costs C modeled compute: ns per unit of work, e.g. shell:190,plastic:78,node:40
                                       (tools/study.py calibrate writes them); each phase is charged from them,
                                       under SimGrid instead of its CPU time; the report has both (docs/options.md)
-  rebalance=1   | --rebalance 1       with r=: weight each element also by its points that yielded in the
-                                      set's last cycle (re-partitions; default 0 keeps the deck's partition)
+  rebalance=1   | --rebalance 1       with r=: weight each element also by its points that yielded and the
+                                      contact pairs it checked in the set's last cycle (re-partitions; with
+                                      partition=metis-mc the pairs are the second constraint; default 0
+                                      keeps the deck's partition)
   halo=H        | --halo H            shared-node sums: corners (default; answers independent of np)
                                       or sums (one partial sum per node and neighbour, as production codes)
   r=DIR         | --restart DIR       continue from the newest restart set in DIR (an output dir, its restart/ or a set)

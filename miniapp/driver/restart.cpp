@@ -15,7 +15,7 @@ namespace {
 // The last character is the layout's version: bumped whenever state_fields,
 // loop_carry_fields or the header change, so an older set is refused
 // instead of misread.
-constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', '5'};
+constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', '6'};
 
 // What precedes the fields in every rank file.
 struct FileHeader {
@@ -55,6 +55,7 @@ struct OldFile {
   FileHeader header{};
   std::vector<GlobalId> node_ids, element_ids;
   std::vector<std::uint8_t> owned, yielding;
+  std::vector<std::int32_t> contact_pairs;
 };
 
 // Reads rank file `r` into `bytes`, checks it against the manifest, and
@@ -76,7 +77,10 @@ void open_rank_file(const std::string& set_dir, const RestartManifest& m, int r,
   reader.vec(f.owned);
   reader.vec(f.element_ids);
   reader.vec(f.yielding);
-  if (f.owned.size() != f.node_ids.size() || f.yielding.size() != f.element_ids.size()) throw InputError(file + ": damaged restart file");
+  reader.vec(f.contact_pairs);
+  if (f.owned.size() != f.node_ids.size() || f.yielding.size() != f.element_ids.size() ||
+      f.contact_pairs.size() != f.element_ids.size())
+    throw InputError(file + ": damaged restart file");
 }
 
 }  // namespace
@@ -101,6 +105,9 @@ void write_restart_set(const State& state, const std::string& output_dir, const 
   // for the partition weights of a restart that rebalances.
   w.vec(std::vector<std::uint8_t>(state.elements.yielding.data(),
                                   state.elements.yielding.data() + state.elements.yielding.size()));
+  std::vector<std::int32_t> pairs = state.elements.contact_pairs;
+  pairs.resize(static_cast<std::size_t>(state.elements.count()), 0);  // none without contact
+  w.vec(pairs);
   state_fields(w, state);
   loop_carry_fields(w, state);
   const std::string set_dir = restart_set_dir(output_dir, state.cycle);
@@ -123,19 +130,21 @@ void write_restart_set(const State& state, const std::string& output_dir, const 
   }
 }
 
-std::unordered_map<GlobalId, int> restart_yielding(const std::string& path) {
+MeasuredWork restart_measured_work(const std::string& path) {
   std::string set_dir;
   const RestartManifest m = read_latest_manifest(path, set_dir);
-  std::unordered_map<GlobalId, int> yielding;
+  MeasuredWork work;
   std::vector<char> bytes;
   RestartReader reader;
   for (int r = 0; r < m.ranks; ++r) {
     OldFile f;
     open_rank_file(set_dir, m, r, bytes, f, reader);
-    for (std::size_t e = 0; e < f.element_ids.size(); ++e)
-      if (f.yielding[e] > 0) yielding.emplace(f.element_ids[e], f.yielding[e]);
+    for (std::size_t e = 0; e < f.element_ids.size(); ++e) {
+      if (f.yielding[e] > 0) work.yielding.emplace(f.element_ids[e], f.yielding[e]);
+      if (f.contact_pairs[e] > 0) work.contact_pairs.emplace(f.element_ids[e], f.contact_pairs[e]);
+    }
   }
-  return yielding;
+  return work;
 }
 
 std::string restart_deck(const std::string& path) {

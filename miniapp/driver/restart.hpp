@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "decomposition/parallel/communicator.hpp"
+#include "decomposition/partition/partition.hpp"
 #include "miniapp/state/state.hpp"
 
 namespace mc {
@@ -20,9 +21,10 @@ void write_restart_set(const State& state, const std::string& output_dir, const 
                        Communicator& comm);
 
 // Rank 0, before partitioning a restart that rebalances: points that yielded
-// in the set's last cycle, by element id (elements with none left out).
-// Reads every rank file of the set once. Throws InputError for a bad set.
-std::unordered_map<GlobalId, int> restart_yielding(const std::string& path);
+// in the set's last cycle and contact pairs checked per cycle, by element id
+// (elements with none left out). Reads every rank file of the set once.
+// Throws InputError for a bad set.
+MeasuredWork restart_measured_work(const std::string& path);
 
 // Rank 0: the deck named in the newest complete set under `path`.
 std::string restart_deck(const std::string& path);

@@ -127,6 +127,7 @@ class TimeLoop {
       // not delay this cycle's contact messages by their compute).
       if (model_.on()) model_.contact(contact_.pairs_checked(), comm_);
     }
+    if (contact_.searched()) contact_.count_shell_pairs(s_.elements.contact_pairs, s_.elements.count());
     result.timers.add(Phase::Contact, -message_seconds);
     result.timers.add(Phase::ContactMessages, message_seconds);
     const double mpi = result.timers.mpi_seconds(Phase::Contact) - mpi_before;  // all in the messages

@@ -62,6 +62,10 @@ struct ElementData {
   // partition weights and the per-rank work table read them).
   ByteView yielding;
   IntView plastic_updates;
+  // Candidate contact pairs the element's segments check per cycle (since the
+  // last sort; host only, empty without contact): with yielding, the work a
+  // rebalancing restart weights the element by.
+  std::vector<std::int32_t> contact_pairs;
   std::vector<GlobalId> ids;  // user ids, host only
   int count() const { return static_cast<int>(conn.extent(0)); }
 };

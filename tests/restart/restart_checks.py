@@ -14,9 +14,11 @@
                every energy of glstat's last line; in practice bitwise),
                halo=sums within 1 %.
   rebalance NP [CYCLES]:  CYCLES (5000) cut in half, continued at the same NP
-               with rebalance=1 (re-partitioned by the set's yielding):
-               with halo=corners every glstat energy within 1e-9 of the
-               uninterrupted run's.
+               with rebalance=1 (re-partitioned by the set's yielding and
+               contact pairs), with RCB and with metis-mc: with
+               halo=corners every glstat energy within 1e-9 of the
+               uninterrupted run's; with metis-mc (pairs the second
+               constraint) no rank checks more than 1.3x the mean pairs.
   sigterm NP:  SIGTERM to every rank mid-run: exit status 4, a restart set is
                written, and restarting finishes with the uninterrupted
                run's checksum.
@@ -40,6 +42,8 @@ import sys
 import time
 
 ENV = dict(os.environ, OMP_PROC_BIND="false", OMP_WAIT_POLICY="passive")
+
+PAIR_IMBALANCE = 1.3  # largest rank over the mean, contact pairs checked (issue 18)
 
 
 def command(mpiexec, np_, binary, args):
@@ -155,6 +159,21 @@ def rebalance(mpiexec, binary, deck, work, np_, cycles=5000):
         sys.exit(f"a rebalanced restart changed the answer: straight {a}, restarted {b}")
     if weighted < 0 or (cycles >= 5000 and weighted == 0):
         sys.exit(f"rebalance=1 weighted {weighted} elements (the tube yields by mid-run)")
+    # The contact pairs of the set's last cycle as METIS' second constraint:
+    # all on one rank with RCB (the folds sit at the wall end), spread now.
+    (cycle_a, a), (cycle_b, b), worst, _, split = straight_vs_split(
+        mpiexec, binary, deck, work, "rebalance_metis_mc", np_, np_, cycles, ["halo=corners"],
+        ["rebalance=1", "partition=metis-mc"])
+    with open(os.path.join(split, "minicrash_report.json")) as f:
+        pairs = json.load(f)["rank_work"]["contact_pairs"]
+    mean = sum(pairs) / len(pairs)
+    print(f"rebalance=1 partition=metis-mc: contact pairs per rank {pairs} (max/mean "
+          f"{max(pairs) / mean if mean else 0:.2f}, limit {PAIR_IMBALANCE}); largest relative energy difference "
+          f"{worst:.3e}")
+    if cycle_a != cycle_b or worst > 1e-9:
+        sys.exit(f"a rebalanced metis-mc restart changed the answer: straight {a}, restarted {b}")
+    if cycles >= 5000 and not (mean > 0 and max(pairs) <= PAIR_IMBALANCE * mean):
+        sys.exit(f"metis-mc with the set's contact pairs left them unbalanced: {pairs}")
 
 
 def rank_pids(odir, job):
