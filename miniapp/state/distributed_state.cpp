@@ -15,9 +15,10 @@ namespace {
 // the part's elements (only the deformable ones beside it). Every holder must
 // move it with the body and its owner must count its mass in the body's, or
 // the body and the node differ with the decomposition. Each corner says which
-// part body it belongs to (a count and the sum of body + 1, components 0 and
-// 1 of the corner array, free once the masses are complete); the halo adds
-// them up at shared nodes. A node of two rigid parts keeps what its own
+// part body it belongs to (a count, the sum of b = body + 1 and of b^2, in
+// components 0-2 of the corner array, free once the masses are complete);
+// the halo adds them up at shared nodes, and one body throughout is when
+// count x sum(b^2) = sum(b)^2. A node of two rigid parts keeps what its own
 // elements say.
 void share_rigid_body_nodes(State& s, Halo& halo, Communicator& comm) {
   if (!halo.active() || s.rigid_bodies.empty()) return;
@@ -32,15 +33,15 @@ void share_rigid_body_nodes(State& s, Halo& halo, Communicator& comm) {
     const int body = parts(block.part(s, block.element_at(t))).rigid_body;
     corners[t] = body >= 0 ? 1 : 0;
     corners[t + stride] = static_cast<Real>(body + 1);
+    corners[t + 2 * stride] = static_cast<Real>((body + 1) * (body + 1));
   }
   std::vector<Real> sums;
-  halo.sum_shared({corners, 2, Vec3View()}, sums, comm);
+  halo.sum_shared({corners, 3, Vec3View()}, sums, comm);
   const std::vector<int>& shared = halo.shared_nodes();
   for (std::size_t i = 0; i < shared.size(); ++i) {
-    const Real count = sums[2 * i], ids = sums[2 * i + 1];
-    if (!(count > 0)) continue;
+    const Real count = sums[3 * i], ids = sums[3 * i + 1], squares = sums[3 * i + 2];
+    if (!(count > 0) || count * squares != ids * ids) continue;  // none, or two rigid parts
     const int body = static_cast<int>(ids / count) - 1;
-    if (static_cast<Real>(body + 1) * count != ids) continue;  // two rigid parts
     std::vector<int>& nodes = s.rigid_bodies[static_cast<std::size_t>(body)].nodes;
     const auto at = std::lower_bound(nodes.begin(), nodes.end(), shared[i]);
     if (at == nodes.end() || *at != shared[i]) nodes.insert(at, shared[i]);
