@@ -98,7 +98,7 @@ int run(mc::Options o, mc::Communicator& comm) {
         measured = mc::restart_measured_work(o.restart);
         counts[3] = static_cast<std::int64_t>(measured.yielding.size());
         if (!o.quiet)
-          std::printf("  rebalance: %lld elements yielded and %zu checked contact pairs in the restart set's last cycle\n",
+          std::printf("  rebalance: %lld elements yielded and %zu elements checked contact pairs in the restart set's last cycle\n",
                       static_cast<long long>(counts[3]), measured.contact_pairs.size());
       }
       const mc::PartitionInput input = mc::partition_input(model, weights, o.rebalance ? &measured : nullptr);
