@@ -137,6 +137,21 @@ TEST(KeywordReaderFormat, OutputKeywordWithoutHandlerWarnsWithLineNumberAndSkips
                           ": warning: *DATABASE_NODOUT is not supported; skipped (no effect on the motion)\n");
 }
 
+// LS-DYNA's off values of ENDENG (0) and ENDMAS (0, or the 1.0E8 its
+// pre-processors write) are silent; another value is a dropped request.
+TEST(KeywordReaderFormat, TerminationEndmasWarnsOnlyOffItsDefault) {
+  std::string warnings;
+  read(minimal_deck("*CONTROL_TERMINATION\n4.0,0,0.0,0.0,1.0E8\n"), &warnings);
+  EXPECT_EQ(warnings, "");
+  read(minimal_deck("*CONTROL_TERMINATION\n4.0,0,0.0,0.0,0.0\n"), &warnings);
+  EXPECT_EQ(warnings, "");
+  const std::string deck = minimal_deck("*CONTROL_TERMINATION\n4.0,0,0.0,5.0,2.0\n");
+  read(deck, &warnings);
+  const std::string at = "deck.k:" + std::to_string(line_of(deck, "4.0,0,0.0,5.0")) + ": warning: ";
+  EXPECT_EQ(warnings, at + "ENDENG 5.0 ignored: minicrash does not stop on an energy change\n" + at +
+                          "ENDMAS 2.0 ignored: minicrash does not stop on added mass\n");
+}
+
 TEST(KeywordReaderFormat, EndStopsReading) {
   const Model m = read(minimal_deck() + "*NODE\nthis is never read\n");
   EXPECT_EQ(m.nodes.size(), 6u);

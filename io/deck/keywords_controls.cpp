@@ -80,9 +80,12 @@ void read_control_termination(KeywordCards& cards, const KeywordOptions&, Reader
   if (controls.end_cycle < 0) fields.fail(2, "ENDCYC", "must not be negative");
   controls.dt_min = fields.real(3, "DTMIN");
   if (controls.dt_min < 0.0) fields.fail(3, "DTMIN", "must not be negative");
-  if (fields.real(4, "ENDENG") != 0.0 || fields.real(5, "ENDMAS") != 0.0) {
-    state.warn(card.where(), "ENDENG/ENDMAS ignored");
-  }
+  // LS-DYNA's defaults switch both off: ENDENG 0, ENDMAS 0 or 1.0e8 (the
+  // value its pre-processors write); only another value is a request we drop.
+  const double endeng = fields.real(4, "ENDENG"), endmas = fields.real(5, "ENDMAS");
+  if (endeng != 0.0) state.warn(card.where(), "ENDENG " + std::string(fields.raw(4)) + " ignored: minicrash does not stop on an energy change");
+  if (endmas != 0.0 && endmas != 1.0e8)
+    state.warn(card.where(), "ENDMAS " + std::string(fields.raw(5)) + " ignored: minicrash does not stop on added mass");
   controls.termination_where = card.where();
   cards.expect_end();
 }
