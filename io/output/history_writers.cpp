@@ -1,6 +1,7 @@
 #include "io/output/history_writers.hpp"
 
 #include <cstdio>
+#include <filesystem>
 
 #include "io/deck/input_error.hpp"
 
@@ -18,9 +19,12 @@ std::string num(double v) {
 
 HistoryFile::HistoryFile(const std::string& path, const std::string& title, const std::string& columns,
                          bool append)
-    : out_(path, append ? std::ios::app : std::ios::trunc) {
+    : path_(path) {
+  std::error_code ec;
+  const bool continued = append && std::filesystem::file_size(path, ec) > 0 && !ec;
+  out_.open(path, continued ? std::ios::app : std::ios::trunc);
   if (!out_) throw InputError("cannot write output file '" + path + "'");
-  if (!append) out_ << "# minicrash " << title << "\n# " << columns << "\n";
+  if (!continued) out_ << "# minicrash " << title << "\n# " << columns << "\n" << std::flush;
 }
 
 GlstatWriter::GlstatWriter(const std::string& dir, const std::string& title, bool append)

@@ -17,12 +17,15 @@ class HistoryFile {
  public:
   HistoryFile() = default;
   // Opens `path` and writes the title and column header lines, or with
-  // `append` (a restarted run) adds to what is there. Throws InputError if it cannot.
+  // `append` (a restarted run) adds to what is there (the header too when
+  // nothing is). Throws InputError if it cannot.
   HistoryFile(const std::string& path, const std::string& title, const std::string& columns, bool append);
   bool active() const { return out_.is_open(); }
   std::ofstream& stream() { return out_; }
+  const std::string& path() const { return path_; }
 
  private:
+  std::string path_;
   std::ofstream out_;
 };
 
@@ -31,6 +34,8 @@ class GlstatWriter {
   GlstatWriter() = default;
   GlstatWriter(const std::string& dir, const std::string& title, bool append = false);
   void write(const EnergyRecord& r);
+
+  const HistoryFile& file() const { return file_; }
 
  private:
   HistoryFile file_;
@@ -42,6 +47,8 @@ class MatsumWriter {
   MatsumWriter(const std::string& dir, const std::string& title, bool append = false);
   void write(double time, const std::vector<PartRecord>& parts);
 
+  const HistoryFile& file() const { return file_; }
+
  private:
   HistoryFile file_;
 };
@@ -52,6 +59,8 @@ class RwforcWriter {
   RwforcWriter(const std::string& dir, const std::string& title, bool append = false);
   void write(double time, const std::vector<WallRecord>& walls);
 
+  const HistoryFile& file() const { return file_; }
+
  private:
   HistoryFile file_;
 };
@@ -61,6 +70,8 @@ class RcforcWriter {
   RcforcWriter() = default;
   RcforcWriter(const std::string& dir, const std::string& title, bool append = false);
   void write(double time, const std::vector<ContactRecord>& contacts);
+
+  const HistoryFile& file() const { return file_; }
 
  private:
   HistoryFile file_;

@@ -89,6 +89,7 @@ void write_manifest(const std::string& set_dir, const RestartManifest& m) {
   out << kManifestHeader << "\nranks " << m.ranks << "\ncycle " << m.cycle << "\ntime " << m.time << "\ndeck "
       << m.deck << "\n";
   for (int r = 0; r < m.ranks; ++r) out << "rank " << r << " " << m.sizes[r] << " " << m.checksums[r] << "\n";
+  for (const auto& [name, bytes] : m.outputs) out << "output " << name << " " << bytes << "\n";
   const std::string text = out.str();
   write_file_atomically((fs::path(set_dir) / kManifestName).string(), std::vector<char>(text.begin(), text.end()));
 }
@@ -131,6 +132,13 @@ RestartManifest read_latest_manifest(const std::string& path, std::string& set_d
   for (int r = 0; r < m.ranks; ++r) {
     int rank = -1;
     if (!(in >> word >> rank >> m.sizes[r] >> m.checksums[r]) || word != "rank" || rank != r) throw damaged();
+  }
+  // Sets of earlier versions end here.
+  std::string name;
+  std::int64_t bytes = 0;
+  while (in >> word) {
+    if (word != "output" || !(in >> name >> bytes) || bytes < 0) throw damaged();
+    m.outputs.emplace_back(name, bytes);
   }
   return m;
 }

@@ -8,9 +8,13 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mc {
+
+// History files by name and a length in bytes.
+using OutputLengths = std::vector<std::pair<std::string, std::int64_t>>;
 
 struct RestartManifest {
   int ranks = 0;
@@ -19,6 +23,10 @@ struct RestartManifest {
   std::string deck;
   std::vector<std::uint64_t> checksums;  // per rank file, FNV-1a of its bytes
   std::vector<std::int64_t> sizes;       // per rank file, bytes
+  // The history files of the output directory (glstat, ...) and their
+  // lengths in bytes when the set was written: a run resumed from the set
+  // cuts them back to these, so that they continue from the set's time.
+  OutputLengths outputs;
 };
 
 std::uint64_t fnv1a(const std::vector<char>& bytes);

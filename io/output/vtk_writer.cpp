@@ -277,8 +277,16 @@ void VtkSeriesWriter::end_step(double time) {
     p << "    <Piece Source=\"" << escape(fs::path(piece_path(step, r)).filename().string()) << "\"/>\n";
   p << "  </PUnstructuredGrid>\n</VTKFile>\n";
   close_output(p, pvtu);
+  write_collection();
+}
 
-  // Written aside and renamed over: a run killed mid-write keeps the last valid series.
+void VtkSeriesWriter::resume(const std::vector<double>& times) {
+  times_ = times;
+  if (active_ && rank_ == 0) write_collection();
+}
+
+// Written aside and renamed over: a run killed mid-write keeps the last valid series.
+void VtkSeriesWriter::write_collection() const {
   const std::string pvd = pvd_path(), temporary = pvd + ".tmp";
   std::ofstream c = open_output(temporary);
   c << header("Collection", "0.1") << "  <Collection>\n";

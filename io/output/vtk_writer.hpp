@@ -37,8 +37,11 @@ class VtkSeriesWriter {
     end_step(snapshot.time);
   }
 
-  // A restarted run continues the series after the steps already written.
-  void resume(const std::vector<double>& times) { times_ = times; }
+  // A restarted run continues the series after the steps already written
+  // (`times`); rank 0 rewrites the .pvd to list just those, so a series a
+  // killed run took further does not show steps the resumed run has not
+  // written yet.
+  void resume(const std::vector<double>& times);
   int steps() const { return static_cast<int>(times_.size()); }
   std::string pvd_path() const;
   std::string step_path(int step) const;
@@ -50,6 +53,7 @@ class VtkSeriesWriter {
   VtkEncoding encoding_ = VtkEncoding::Raw;
   bool active_ = false;
   std::vector<double> times_;  // of the finished steps
+  void write_collection() const;
 };
 
 }  // namespace mc

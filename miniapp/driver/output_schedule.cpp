@@ -1,41 +1,68 @@
 #include "miniapp/driver/output_schedule.hpp"
 
 #include <cmath>
+#include <filesystem>
+#include <iostream>
 
 #include "decomposition/parallel/sum_batch.hpp"
 
+#include "miniapp/driver/restart.hpp"
 #include "miniapp/nodal/rigid_walls.hpp"
 #include "miniapp/outputs/energies.hpp"
 #include "miniapp/outputs/vtk_snapshot.hpp"
 
 namespace mc {
 
-OutputSchedule::OutputSchedule(const RunSettings& rs, const Communicator& comm, State& s)
+OutputSchedule::OutputSchedule(const RunSettings& rs, Communicator& comm, State& s)
     : glstat_clock_(rs.glstat_dt, rs.end_time, s.carry.next_output[0]),
       matsum_clock_(rs.matsum_dt, rs.end_time, s.carry.next_output[1]),
       rwforc_clock_(rs.rwforc_dt, rs.end_time, s.carry.next_output[2]),
       d3plot_clock_(rs.d3plot_dt, rs.end_time, s.carry.next_output[3]),
       rcforc_clock_(rs.rcforc_dt, rs.end_time, s.carry.next_output[4]) {
-  const bool append = s.cycle > 0;
-  if (comm.root() && rs.write_files) {
-    glstat_ = GlstatWriter(rs.output_dir, rs.title, append);
-    matsum_ = MatsumWriter(rs.output_dir, rs.title, append);
-    rwforc_ = RwforcWriter(rs.output_dir, rs.title, append);
-    if (s.contact.active()) rcforc_ = RcforcWriter(rs.output_dir, rs.title, append);
+  if (!rs.write_files) return;
+  int continued = 0;  // resumed in the set's own output directory
+  if (s.cycle > 0 && comm.root()) continued = continue_outputs_of_set(rs.resume_from, rs.output_dir, std::cerr);
+  if (s.cycle > 0) comm.bcast(&continued, sizeof continued, 0);
+  if (!continued) s.carry.d3plot_times.clear();  // the series starts here
+  if (comm.root()) {
+    glstat_ = GlstatWriter(rs.output_dir, rs.title, continued);
+    matsum_ = MatsumWriter(rs.output_dir, rs.title, continued);
+    rwforc_ = RwforcWriter(rs.output_dir, rs.title, continued);
+    if (s.contact.active()) rcforc_ = RcforcWriter(rs.output_dir, rs.title, continued);
+    for (const HistoryFile* f : {&glstat_.file(), &matsum_.file(), &rwforc_.file(), &rcforc_.file()}) keep(*f, false);
   }
-  if (rs.write_files && rs.d3plot_dt > 0) {  // DT 0: no plot states, as LS-DYNA
+  if (rs.d3plot_dt > 0) {  // DT 0: no plot states, as LS-DYNA
     d3plot_ = VtkSeriesWriter(rs.output_dir, "d3plot", comm.rank(), comm.size());
     d3plot_.resume(s.carry.d3plot_times);
   }
 }
 
-DueOutputs OutputSchedule::due(const State& s, bool force) {
+void OutputSchedule::keep(const HistoryFile& file, bool closing_only) {
+  if (!file.active() || closing_only) return;
+  const std::string name = std::filesystem::path(file.path()).filename().string();
+  std::error_code ec;
+  const auto bytes = static_cast<std::int64_t>(std::filesystem::file_size(file.path(), ec));
+  if (ec) return;
+  for (auto& [kept_name, kept_bytes] : kept_)
+    if (kept_name == name) {
+      kept_bytes = bytes;
+      return;
+    }
+  kept_.emplace_back(name, bytes);
+}
+
+DueOutputs OutputSchedule::due(const State& s, bool first, bool last) {
   DueOutputs d;
-  d.glstat = glstat_clock_.due(s.time, s.cycle) || force;
-  d.matsum = matsum_clock_.due(s.time, s.cycle) || force;
-  d.rwforc = (rwforc_clock_.due(s.time, s.cycle) || force) && !s.walls.empty();
-  d.d3plot = (d3plot_clock_.due(s.time, s.cycle) || force) && d3plot_.active();
-  d.rcforc = (rcforc_clock_.due(s.time, s.cycle) || force) && s.contact.active();
+  OutputClock* clocks[] = {&glstat_clock_, &matsum_clock_, &rwforc_clock_, &d3plot_clock_, &rcforc_clock_};
+  bool* flags[] = {&d.glstat, &d.matsum, &d.rwforc, &d.d3plot, &d.rcforc};
+  for (unsigned o = 0; o < 5; ++o) {
+    const bool regular = clocks[o]->due(s.time, s.cycle) || first;
+    *flags[o] = regular || last;
+    if (!regular && last) d.closing |= 1u << o;
+  }
+  d.rwforc = d.rwforc && !s.walls.empty();
+  d.d3plot = d.d3plot && d3plot_.active();
+  d.rcforc = d.rcforc && s.contact.active();
   return d;
 }
 
@@ -51,14 +78,23 @@ EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Commun
   set_wall_outputs(s, batch.sums(wall_sums));
   std::vector<ContactRecord> contacts;
   if (contact_due) contacts = contact.output_records(batch.sums(contact_sums));
-  if (due.rcforc) rcforc_.write(s.time, contacts);
+  if (due.rcforc) {
+    rcforc_.write(s.time, contacts);
+    keep(rcforc_.file(), due.closing_only(Output::Rcforc));
+  }
   if (due.energies()) {
     const std::vector<PartRecord> parts = part_records(s, batch.sums(part_sums));
     double contact_energy = 0;
     for (const ContactRecord& c : contacts) contact_energy += c.energy;
     energy = global_energies(s, parts, contact_energy, s.carry.initial_total);
-    if (due.glstat) glstat_.write(energy);
-    if (due.matsum) matsum_.write(s.time, parts);
+    if (due.glstat) {
+      glstat_.write(energy);
+      keep(glstat_.file(), due.closing_only(Output::Glstat));
+    }
+    if (due.matsum) {
+      matsum_.write(s.time, parts);
+      keep(matsum_.file(), due.closing_only(Output::Matsum));
+    }
   }
   if (due.rwforc) {
     std::vector<WallRecord> walls;
@@ -75,12 +111,14 @@ EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Commun
       walls.push_back(r);
     }
     rwforc_.write(s.time, walls);
+    keep(rwforc_.file(), due.closing_only(Output::Rwforc));
   }
   if (due.d3plot) {
     d3plot_.write_piece(make_snapshot(s, comm.rank()));
     if (comm.size() > 1) comm.barrier();  // the .pvd names a step only once all its pieces exist
     d3plot_.end_step(s.time);
-    s.carry.d3plot_times.push_back(s.time);
+    // A closing step is not the series' to keep: a resumed run writes its next step in its place.
+    if (!due.closing_only(Output::D3plot)) s.carry.d3plot_times.push_back(s.time);
   }
   return energy;
 }

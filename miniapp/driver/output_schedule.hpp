@@ -8,6 +8,7 @@
 
 #include "contact/contact_phase.hpp"
 #include "io/output/history_writers.hpp"
+#include "io/output/restart_files.hpp"
 #include "io/output/vtk_writer.hpp"
 #include "miniapp/driver/run_settings.hpp"
 #include "miniapp/state/state.hpp"
@@ -34,22 +35,37 @@ class OutputClock {
   double& next_;
 };
 
+// The outputs, in the order of State::carry.next_output.
+enum class Output { Glstat, Matsum, Rwforc, D3plot, Rcforc };
+
 struct DueOutputs {
   bool glstat = false, matsum = false, rwforc = false, d3plot = false, rcforc = false;
+  // Bit per Output: due only because the run ends at this cycle. A restart
+  // set written after such an output does not keep it, since a run resumed
+  // from the set goes on past this cycle and writes what is due then.
+  unsigned closing = 0;
+  bool closing_only(Output o) const { return (closing >> static_cast<unsigned>(o)) & 1u; }
   bool energies() const { return glstat || matsum; }
   bool any() const { return glstat || matsum || rwforc || d3plot || rcforc; }
 };
 
 class OutputSchedule {
  public:
-  // A resumed run (cycle > 0) appends to the histories and the ParaView series.
-  OutputSchedule(const RunSettings& rs, const Communicator& comm, State& s);
-  // What is due at this cycle; `force` (first and last cycle) makes everything due.
-  DueOutputs due(const State& s, bool force);
+  // Collective. A resumed run (cycle > 0) in the restart set's own output
+  // directory continues its histories and ParaView series from the set's
+  // time (continue_outputs_of_set); in another directory it starts them.
+  OutputSchedule(const RunSettings& rs, Communicator& comm, State& s);
+  // What is due at this cycle: everything at the `first` and `last` cycles.
+  DueOutputs due(const State& s, bool first, bool last);
   // Collective. Writes what is due; returns the energies (zero unless glstat or matsum was due).
   EnergyRecord write(State& s, const ContactPhase& contact, Communicator& comm, const DueOutputs& due);
+  // Rank 0's history files and their lengths up to the last output a
+  // resumed run keeps (closing outputs left out), for the restart manifest.
+  const OutputLengths& kept_lengths() const { return kept_; }
 
  private:
+  void keep(const HistoryFile& file, bool closing_only);
+  OutputLengths kept_;
   GlstatWriter glstat_;
   MatsumWriter matsum_;
   RwforcWriter rwforc_;

@@ -86,7 +86,7 @@ void open_rank_file(const std::string& set_dir, const RestartManifest& m, int r,
 }  // namespace
 
 void write_restart_set(const State& state, const std::string& output_dir, const std::string& deck,
-                       Communicator& comm) {
+                       const OutputLengths& outputs, Communicator& comm) {
   Kokkos::fence();
   const ModelCounts counts = model_counts(state, comm);
   RestartWriter w;
@@ -125,6 +125,7 @@ void write_restart_set(const State& state, const std::string& output_dir, const 
     m.deck = deck;
     m.checksums.assign(checksums.begin(), checksums.end());
     m.sizes = sizes;
+    m.outputs = outputs;
     write_manifest(set_dir, m);
     prune_restart_sets(output_dir, 2);
   }
@@ -145,6 +146,28 @@ MeasuredWork restart_measured_work(const std::string& path) {
     }
   }
   return work;
+}
+
+bool continue_outputs_of_set(const std::string& path, const std::string& output_dir, std::ostream& log) {
+  namespace fs = std::filesystem;
+  std::string set_dir;
+  const RestartManifest m = read_latest_manifest(path, set_dir);
+  std::error_code ec;
+  if (!fs::equivalent(fs::path(set_dir).parent_path().parent_path(), output_dir, ec)) return false;
+  for (const auto& [name, bytes] : m.outputs) {
+    const fs::path file = fs::path(output_dir) / name;
+    const auto size = static_cast<std::int64_t>(fs::file_size(file, ec));
+    if (ec) {
+      log << "minicrash: warning: " << file.string() << " is gone; it starts again from the restart set's time\n";
+    } else if (size > bytes) {
+      fs::resize_file(file, static_cast<std::uintmax_t>(bytes), ec);
+      if (ec) throw InputError("cannot cut " + file.string() + " back to the restart set's time: " + ec.message());
+    } else if (size < bytes) {
+      log << "minicrash: warning: " << file.string() << " holds " << size << " bytes, fewer than the " << bytes
+          << " it held when restart set " << set_dir << " was written; the rows it lost stay lost\n";
+    }
+  }
+  return true;
 }
 
 std::string restart_deck(const std::string& path) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "decomposition/parallel/communicator.hpp"
+#include "io/output/restart_files.hpp"
 #include "miniapp/driver/run_settings.hpp"
 #include "miniapp/driver/stop_request.hpp"
 #include "miniapp/state/state.hpp"
@@ -20,8 +21,9 @@ class RunControl {
   // Collective every stop_check_cycles cycles: what outside asked for.
   ExternalRequest poll(const State& s, Communicator& comm);
   // Collective: the restart set, when one is due after the cycle just done
-  // (`last`: the run ends with it).
-  void checkpoint(const State& s, const ExternalRequest& request, bool last, Communicator& comm);
+  // (`last`: the run ends with it); `outputs` goes into its manifest.
+  void checkpoint(const State& s, const ExternalRequest& request, bool last, const OutputLengths& outputs,
+                  Communicator& comm);
   // Rank 0, every progress_seconds of wall time.
   void progress(const State& s, const Communicator& comm);
   void print_progress(const State& s) const;

@@ -20,6 +20,7 @@ RunSettings run_settings(const Model& model, const Options& o) {
   rs.restart_every = o.restart_every;
   rs.restart_seconds = o.restart_seconds;
   rs.restart_end = o.restart_end;
+  rs.resume_from = o.restart;
   rs.max_energy_ratio = o.max_energy_ratio;
   if (!o.compute_costs.empty()) rs.compute_costs = parse_compute_costs(o.compute_costs);
   rs.deck = o.input;

@@ -38,6 +38,7 @@ struct RunSettings {
   double restart_seconds = 0;
   bool restart_end = false;       // also when the run ends normally
   std::string deck;               // recorded in the restart manifest
+  std::string resume_from;        // r=: the restart set (or directory) the run resumed from; empty: none
   // Numerical fault when total / initial total energy exceeds this at an
   // output (0: never).
   double max_energy_ratio = 1.5;

@@ -46,7 +46,7 @@ class TimeLoop {
     if (request.stop) stop_by(request);
     const bool last = (rs_.end_time > 0 && s_.time + step.dt >= rs_.end_time) ||
                       (rs_.end_cycle > 0 && s_.cycle + 1 >= rs_.end_cycle) || request.stop;
-    const DueOutputs due = outputs_.due(s_, first || last);
+    const DueOutputs due = outputs_.due(s_, first, last);
     if (due.energies()) keep_half_step_velocities(s_);
     contact_forces(step.contact_sort);
     nodal_forces();
@@ -74,7 +74,7 @@ class TimeLoop {
     energy_guard_.check();
     {
       ScopedPhase phase(result.timers, Phase::Output, comm_);
-      control_.checkpoint(s_, request, last, comm_);
+      control_.checkpoint(s_, request, last, outputs_.kept_lengths(), comm_);
     }
     if (rs_.after_cycle) rs_.after_cycle(s_);
     control_.progress(s_, comm_);
@@ -84,7 +84,7 @@ class TimeLoop {
   // Every rank is here on the same cycle: leave the state for diagnosis.
   void write_fault_state() {
     if (!rs_.write_files) return;
-    write_restart_set(s_, rs_.output_dir, rs_.deck, comm_);
+    write_restart_set(s_, rs_.output_dir, rs_.deck, outputs_.kept_lengths(), comm_);
     VtkSeriesWriter fault(rs_.output_dir, "fault", comm_.rank(), comm_.size());
     fault.write_piece(make_snapshot(s_, comm_.rank()));
     comm_.barrier();

@@ -19,6 +19,13 @@
                halo=corners every glstat energy within 1e-9 of the
                uninterrupted run's; with metis-mc (pairs the second
                constraint) no rank checks more than 1.3x the mean pairs.
+  outputs NP [CYCLES]:  CYCLES (1200) straight with restart sets every
+               CYCLES/3, then resumed in place from the set at 2/3 (its
+               histories hold rows up to CYCLES, as after a kill -9 past the
+               set), with glstat already cut by hand as a kill during the
+               cut leaves it: glstat, matsum, rwforc, rcforc and d3plot.pvd
+               byte for byte those of the straight run. bitwise, sigterm and
+               kill9 compare them too.
   sigterm NP:  SIGTERM to every rank mid-run: exit status 4, a restart set is
                written, and restarting finishes with the uninterrupted
                run's checksum.
@@ -29,7 +36,7 @@
                complete set, older than the cut one, and ends with the
                uninterrupted run's checksum.
 
-usage: restart_checks.py bitwise|sigterm|kill9|rebalance MPIEXEC_ARGS BINARY DECK WORKDIR NP
+usage: restart_checks.py bitwise|outputs|sigterm|kill9|rebalance MPIEXEC_ARGS BINARY DECK WORKDIR NP
        restart_checks.py other_np MPIEXEC_ARGS BINARY DECK WORKDIR NP_FROM NP_TO [CYCLES]
 """
 import json
@@ -62,6 +69,34 @@ def checksum(odir):
         return json.load(f)["state_checksum"]
 
 
+HISTORIES = ["glstat", "matsum", "rwforc", "rcforc", "d3plot.pvd"]
+
+
+def same_outputs(expected, got, label):
+    """Every history file of `got` byte for byte that of `expected`, or exit
+    naming the first line that differs."""
+    for name in HISTORIES:
+        a, b = (os.path.join(d, name) for d in (expected, got))
+        if not os.path.exists(a) and not os.path.exists(b):
+            continue
+        with open(a, "rb") as f, open(b, "rb") as g:
+            x, y = f.read(), g.read()
+        if x != y:
+            xl, yl = x.splitlines(), y.splitlines()
+            at = next((i for i, (p, q) in enumerate(zip(xl, yl)) if p != q), min(len(xl), len(yl)))
+            sys.exit(f"{label}: {name} differs from the uninterrupted run's at line {at + 1} "
+                     f"({len(xl)} lines against {len(yl)})")
+    sizes = ", ".join(f"{n} {os.path.getsize(os.path.join(got, n))} B" for n in HISTORIES
+                      if os.path.exists(os.path.join(got, n)))
+    print(f"{label}: histories identical to the uninterrupted run's ({sizes})")
+
+
+def manifest_outputs(set_dir):
+    """{history file: bytes} recorded in a set's manifest."""
+    with open(os.path.join(set_dir, "manifest")) as f:
+        return {w[1]: int(w[2]) for w in (line.split() for line in f) if w and w[0] == "output"}
+
+
 def fresh(path):
     shutil.rmtree(path, ignore_errors=True)
     os.makedirs(path)
@@ -84,6 +119,7 @@ def bitwise(mpiexec, binary, deck, work, np_, cycles=600):
     print(f"np={np_}: straight {a}, restarted {b}")
     if a != b:
         sys.exit("restarted run differs from the uninterrupted run")
+    same_outputs(straight, split, f"np={np_} split at cycle {half}")
     # A damaged complete set is refused.
     damaged = fresh(os.path.join(work, "damaged"))
     run(mpiexec, np_, binary, [f"i={deck}", "cycles=100", "restart_every=100", f"odir={damaged}"])
@@ -106,6 +142,25 @@ def bitwise(mpiexec, binary, deck, work, np_, cycles=600):
 
 
 GLSTAT_ENERGIES = ["kinetic", "internal", "hourglass", "contact", "stonewall", "total"]
+
+
+def outputs(mpiexec, binary, deck, work, np_, cycles=1200):
+    third = cycles // 3
+    straight, resumed = fresh(os.path.join(work, "straight_outputs")), os.path.join(work, "resumed_outputs")
+    run(mpiexec, np_, binary, [f"i={deck}", f"cycles={cycles}", f"odir={straight}"])
+    shutil.rmtree(resumed, ignore_errors=True)
+    run(mpiexec, np_, binary, [f"i={deck}", f"cycles={cycles}", f"restart_every={third}", f"odir={resumed}"])
+    set_dir = os.path.join(resumed, "restart", f"cycle_{2 * third:010d}")
+    kept = manifest_outputs(set_dir)
+    past = {n: os.path.getsize(os.path.join(resumed, n)) - b for n, b in kept.items()}
+    print(f"np={np_}: set at cycle {2 * third} keeps {kept}; the files hold {past} bytes more")
+    if not kept or min(past.values()) <= 0:
+        sys.exit("the histories hold nothing past the set: nothing to cut")
+    os.truncate(os.path.join(resumed, "glstat"), kept["glstat"])  # a kill during the cut, after glstat
+    run(mpiexec, np_, binary, [f"r={set_dir}", f"cycles={cycles}", f"odir={resumed}"])
+    if checksum(straight) != checksum(resumed):
+        sys.exit("resumed run differs from the uninterrupted run")
+    same_outputs(straight, resumed, f"np={np_} resumed in place from cycle {2 * third}")
 
 
 def last_energies(odir):
@@ -190,26 +245,28 @@ def signal_ranks(pids, sig):
 
 def sigterm(mpiexec, binary, deck, work, np_):
     straight, stopped = fresh(os.path.join(work, "straight_long")), fresh(os.path.join(work, "stopped"))
-    run(mpiexec, np_, binary, [f"i={deck}", "cycles=4000", f"odir={straight}"])
-    job = subprocess.Popen(command(mpiexec, np_, binary, [f"i={deck}", "cycles=4000", f"odir={stopped}"]),
+    # Long enough (about 1 s at np 2 here) that the signal lands mid-run.
+    run(mpiexec, np_, binary, [f"i={deck}", "cycles=8000", f"odir={straight}"])
+    job = subprocess.Popen(command(mpiexec, np_, binary, [f"i={deck}", "cycles=8000", f"odir={stopped}"]),
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
     # Signal only once the time loop runs (glstat is opened at its start):
     # start-up takes seconds under the sanitizers.
     deadline = time.time() + 120
     while not os.path.exists(os.path.join(stopped, "glstat")) and time.time() < deadline:
         time.sleep(0.05)
-    time.sleep(0.5)
+    time.sleep(0.1)
     signal_ranks(rank_pids(stopped, job), signal.SIGTERM)
     out, err = job.communicate(timeout=300)
     sets = os.listdir(os.path.join(stopped, "restart")) if os.path.isdir(os.path.join(stopped, "restart")) else []
     print(f"np={np_}: SIGTERM -> exit {job.returncode}, restart sets {sets}")
     if job.returncode != 4 or not sets:
         sys.exit(f"expected exit 4 and a restart set\n{out}\n{err}")
-    run(mpiexec, np_, binary, [f"r={stopped}", "cycles=4000", f"odir={stopped}"])
+    run(mpiexec, np_, binary, [f"r={stopped}", "cycles=8000", f"odir={stopped}"])
     a, b = checksum(straight), checksum(stopped)
     print(f"np={np_}: straight {a}, stopped+restarted {b}")
     if a != b:
         sys.exit("restarted run differs from the uninterrupted run")
+    same_outputs(straight, stopped, f"np={np_} stopped by SIGTERM and restarted")
 
 
 def set_cycles(restart_dir):
@@ -272,11 +329,12 @@ def kill9(mpiexec, binary, deck, work, np_, cycles=400, tries=6):
     print(f"np={np_}: restarted from cycle {resume}; straight {a}, killed+restarted {b}")
     if a != b:
         sys.exit("restarted run differs from the uninterrupted run")
+    same_outputs(straight, killed, f"np={np_} killed and restarted")
 
 
 if __name__ == "__main__":
     mode, mpiexec, binary, deck, work, np_ = sys.argv[1:7]
     extra = [int(a) for a in sys.argv[7:]]
     os.makedirs(work, exist_ok=True)
-    {"bitwise": bitwise, "sigterm": sigterm, "kill9": kill9, "other_np": other_np,
+    {"bitwise": bitwise, "outputs": outputs, "sigterm": sigterm, "kill9": kill9, "other_np": other_np,
      "rebalance": rebalance}[mode](mpiexec, binary, deck, work, int(np_), *extra)
