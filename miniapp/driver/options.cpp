@@ -80,6 +80,13 @@ void set_option(Options& o, const std::string& key, const std::string& value) {
     if (o.restart_seconds < 0) throw InputError("command line: " + key + " must be >= 0");
   } else if (key == "restart_end" || key == "restart-end") {
     o.restart_end = to_flag(key, value);
+  } else if (key == "plot") {
+    if (value != "d3plot" && value != "vtk" && value != "both")
+      throw InputError("command line: plot must be d3plot, vtk or both, got '" + value + "'");
+    o.plot = value;
+  } else if (key == "d3plot_mb" || key == "d3plot-mb") {
+    o.d3plot_mb = to_int(key, value);
+    if (o.d3plot_mb < 1 || o.d3plot_mb > (1 << 20)) throw InputError("command line: " + key + " must be 1 to 1048576 (MiB)");
   } else if (key == "max_energy_ratio" || key == "max-energy-ratio") {
     o.max_energy_ratio = to_double(key, value);
     if (o.max_energy_ratio != 0 && !(o.max_energy_ratio > 1))
@@ -172,6 +179,9 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   restart_every=N | --restart-every N restart set every N cycles (0 = off; always at stop/SIGTERM)
   restart_seconds=T | --restart-seconds T  restart set every T seconds of wall time (0 = off)
   restart_end=1 | --restart-end 1     also a restart set when the run ends (LS-DYNA's end-of-run d3dump; default 0)
+  plot=F        | --plot F            plot state formats at the deck's D3PLOT interval: d3plot (LS-DYNA's binary
+                                      d3plot family), vtk (ParaView series) or both (default)
+  d3plot_mb=N   | --d3plot-mb N       bound on each d3plot family file, MiB (default 1024; a state never splits)
   max_energy_ratio=R | --max-energy-ratio R  numerical fault when total energy exceeds R times
                                       the initial total at an output (default 1.5, 0 = off)
   jobs=K        | --jobs K            K concurrent copies of the run in one launch, for throughput studies: the

@@ -31,9 +31,16 @@ OutputSchedule::OutputSchedule(const RunSettings& rs, Communicator& comm, State&
     if (s.contact.active()) rcforc_ = RcforcWriter(rs.output_dir, rs.title, continued);
     for (const HistoryFile* f : {&glstat_.file(), &matsum_.file(), &rwforc_.file(), &rcforc_.file()}) keep(*f, false);
   }
-  if (rs.d3plot_dt > 0) {  // DT 0: no plot states, as LS-DYNA
+  if (rs.d3plot_dt > 0 && rs.plot_vtk) {  // DT 0: no plot states, as LS-DYNA
     d3plot_ = VtkSeriesWriter(rs.output_dir, "d3plot", comm.rank(), comm.size());
     d3plot_.resume(s.carry.d3plot_times);
+  }
+  if (rs.d3plot_dt > 0 && rs.plot_d3plot) {
+    const auto states = static_cast<std::int64_t>(s.carry.d3plot_times.size());
+    binary_plot_ = D3plotOutput(s, rs.output_dir, rs.title, rs.d3plot_family_bytes, states, comm);
+    if (comm.root() && states > 0 && !binary_plot_.resumed())
+      std::cerr << "minicrash: warning: " << rs.output_dir
+                << "/d3plot does not hold the restart set's plot states; it starts again from the set's time\n";
   }
 }
 
@@ -61,7 +68,7 @@ DueOutputs OutputSchedule::due(const State& s, bool first, bool last) {
     if (!regular && last) d.closing |= 1u << o;
   }
   d.rwforc = d.rwforc && !s.walls.empty();
-  d.d3plot = d.d3plot && d3plot_.active();
+  d.d3plot = d.d3plot && (d3plot_.active() || binary_plot_.active());
   d.rcforc = d.rcforc && s.contact.active();
   return d;
 }
@@ -82,8 +89,9 @@ EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Commun
     rcforc_.write(s.time, contacts);
     keep(rcforc_.file(), due.closing_only(Output::Rcforc));
   }
+  std::vector<PartRecord> parts;
   if (due.energies()) {
-    const std::vector<PartRecord> parts = part_records(s, batch.sums(part_sums));
+    parts = part_records(s, batch.sums(part_sums));
     double contact_energy = 0;
     for (const ContactRecord& c : contacts) contact_energy += c.energy;
     energy = global_energies(s, parts, contact_energy, s.carry.initial_total);
@@ -114,9 +122,12 @@ EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Commun
     keep(rwforc_.file(), due.closing_only(Output::Rwforc));
   }
   if (due.d3plot) {
-    d3plot_.write_piece(make_snapshot(s, comm.rank()));
-    if (comm.size() > 1) comm.barrier();  // the .pvd names a step only once all its pieces exist
-    d3plot_.end_step(s.time);
+    binary_plot_.write(s, energy, parts, 0.5 * (s.dt_prev + s.dt_next), comm);
+    if (d3plot_.active()) {
+      d3plot_.write_piece(make_snapshot(s, comm.rank()));
+      if (comm.size() > 1) comm.barrier();  // the .pvd names a step only once all its pieces exist
+      d3plot_.end_step(s.time);
+    }
     // A closing step is not the series' to keep: a resumed run writes its next step in its place.
     if (!due.closing_only(Output::D3plot)) s.carry.d3plot_times.push_back(s.time);
   }

@@ -11,6 +11,7 @@
 #include "io/output/restart_files.hpp"
 #include "io/output/vtk_writer.hpp"
 #include "miniapp/driver/run_settings.hpp"
+#include "miniapp/outputs/d3plot_output.hpp"
 #include "miniapp/state/state.hpp"
 
 namespace mc {
@@ -45,7 +46,7 @@ struct DueOutputs {
   // from the set goes on past this cycle and writes what is due then.
   unsigned closing = 0;
   bool closing_only(Output o) const { return (closing >> static_cast<unsigned>(o)) & 1u; }
-  bool energies() const { return glstat || matsum; }
+  bool energies() const { return glstat || matsum || d3plot; }  // a plot state carries them too
   bool any() const { return glstat || matsum || rwforc || d3plot || rcforc; }
 };
 
@@ -70,7 +71,8 @@ class OutputSchedule {
   MatsumWriter matsum_;
   RwforcWriter rwforc_;
   RcforcWriter rcforc_;
-  VtkSeriesWriter d3plot_;  // ParaView series; every rank writes its piece
+  VtkSeriesWriter d3plot_;     // ParaView series; every rank writes its piece
+  D3plotOutput binary_plot_;   // LS-DYNA's d3plot family; rank 0 writes
   OutputClock glstat_clock_, matsum_clock_, rwforc_clock_, d3plot_clock_, rcforc_clock_;
 };
 

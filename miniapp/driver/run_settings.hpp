@@ -21,7 +21,9 @@ struct RunSettings {
   double tssfac = 0.9;
   double dt_min_factor = 0;       // stop when dt < factor * first dt (DTMIN)
   double glstat_dt = 0, matsum_dt = 0, rwforc_dt = 0, rcforc_dt = 0;
-  double d3plot_dt = 0;           // ParaView output interval; 0: none
+  double d3plot_dt = 0;           // plot state interval (binary d3plot and ParaView); 0: none
+  bool plot_vtk = true, plot_d3plot = true;   // plot=: which plot formats
+  std::int64_t d3plot_family_bytes = 1024ll << 20;  // d3plot_mb=: bound on each d3plot family file
   std::string output_dir = ".";
   bool write_files = true;        // false for tests that inspect the state only
   double progress_seconds = 10;   // 0: none
