@@ -48,7 +48,7 @@ figure() {
   for _ in $(seq "$repeats"); do
     out="$work/run"
     rm -rf "$out"
-    "${mpirun[@]}" -np "$np" "$dir/minicrash" "$@" ncpu="$ncpu" odir="$out" --quiet >/dev/null 2>"$out.stderr"
+    "${mpirun[@]}" -np "$np" "$dir/minicrash" "$@" ncpu="$ncpu" odir="$out" plot=vtk --quiet >/dev/null 2>"$out.stderr"
     best=$(/usr/bin/python3 -c "import json,sys; f=json.load(open('$out/minicrash_report.json'))['figure_of_merit']['ns_per_element_cycle_per_core']; b='$best'; print(f if not b else min(f, float(b)))")
   done
   echo "$best"

@@ -26,7 +26,7 @@ np=$((nodes * cores))
   --cfg=smpi/host-speed:1e9f --cfg=smpi/coll-selector:ompi ${libs:+"--cfg=smpi/privatize-libs:$libs"} \
   --cfg=smpi/simulate-computation:no --cfg=smpi/cpu-threshold:0 --log=smpi_colls.thres:warning \
   --log=root.thres:warning "${cfg[@]}" "$here/build-smpi/minicrash" "${args[@]}" cycles="$cycles" \
-  compute_costs="$costs" odir="$work/out" progress=0 --quiet >"$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+  compute_costs="$costs" odir="$work/out" progress=0 plot=vtk --quiet >"$work/log" 2>&1 || { cat "$work/log"; exit 1; }
 read -r wall kib <"$work/time"
 python3 - "$work/out/minicrash_report.json" "$wall" "$kib" <<'PY'
 import json, sys

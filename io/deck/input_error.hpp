@@ -24,6 +24,7 @@ enum ExitCode : int {
   kExitInput = 2,      // bad deck or bad command line
   kExitNumerical = 3,  // negative Jacobian, NaN, dt below DTMIN, ...
   kExitSignal = 4,     // SIGTERM/SIGUSR1: stopped cleanly, restart set written
+  kExitOutput = 5,     // an output could not be written (disk full): stopped cleanly, restart set written where it fits
 };
 
 }  // namespace mc

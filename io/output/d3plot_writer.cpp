@@ -1,6 +1,7 @@
 #include "io/output/d3plot_writer.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -144,7 +145,7 @@ D3plotWriter::D3plotWriter(const std::string& dir, const D3plotGeometry& g, std:
   open_member(0, true);
   out_.write(head.data(), static_cast<std::streamsize>(head.size()));
   end_ = geometry_bytes_;
-  close_member();
+  if (!close_member()) throw InputError("cannot write output file '" + member_path(0) + "': " + std::strerror(errno));
 }
 
 std::string D3plotWriter::member_path(int member) const {
@@ -174,7 +175,7 @@ bool D3plotWriter::keep_states(std::int64_t states) {
   open_member(member, false);
   end_ = end;
   states_ = states;
-  close_member();
+  if (!close_member()) throw InputError("cannot write output file '" + member_path(member) + "': " + std::strerror(errno));
   return true;
 }
 
@@ -188,13 +189,25 @@ void D3plotWriter::open_member(int member, bool truncate) {
   if (!out_) throw InputError("cannot write output file '" + path + "'");
 }
 
-void D3plotWriter::close_member() {
+bool D3plotWriter::close_member() {
   std::vector<char> tail(static_cast<std::size_t>(padded(end_ + 4) - end_), 0);
   std::memcpy(tail.data(), &kEndMarker, 4);
   out_.seekp(end_);
   out_.write(tail.data(), static_cast<std::streamsize>(tail.size()));
   out_.flush();
-  if (!out_) throw InputError("cannot write output file '" + member_path(member_) + "' (disk full?)");
+  return static_cast<bool>(out_);
+}
+
+void D3plotWriter::stop_writing(const std::string& why) {
+  if (out_.is_open()) out_.close();
+  active_ = false;
+  failure_ = "cannot write output file '" + member_path(member_) + "': " + why;
+  // Back to the last whole state, ended by the marker LS-PrePost and lasso look for.
+  std::error_code ec;
+  fs::resize_file(member_path(member_), static_cast<std::uintmax_t>(end_), ec);
+  std::ofstream marker(member_path(member_), std::ios::binary | std::ios::app);
+  marker.write(reinterpret_cast<const char*>(&kEndMarker), 4);
+  failure_ += marker ? " (it ends at its last whole state)" : " (its last whole state has no end marker)";
 }
 
 void D3plotWriter::write_state(const std::vector<float>& words) {
@@ -209,9 +222,14 @@ void D3plotWriter::write_state(const std::vector<float>& words) {
   }
   out_.seekp(end_);
   out_.write(reinterpret_cast<const char*>(words.data()), static_cast<std::streamsize>(state));
+  out_.flush();
+  if (!out_) return stop_writing(std::strerror(errno));
   end_ += state;
+  if (!close_member()) {
+    end_ -= state;  // whole but without its marker: leave it out
+    return stop_writing(std::strerror(errno));
+  }
   ++states_;
-  close_member();
 }
 
 }  // namespace mc

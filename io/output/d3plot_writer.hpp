@@ -61,8 +61,11 @@ class D3plotWriter {
   bool resumed() const { return resumed_; }
   const D3plotStateLayout& layout() const { return layout_; }
 
-  // One state of layout().words() words, in the order above.
+  // One state of layout().words() words, in the order above. When a write
+  // fails (a full disk) the family is cut back to its last whole state and
+  // ended, nothing more is written, and failure() says why.
   void write_state(const std::vector<float>& words);
+  const std::string& failure() const { return failure_; }
   int states() const { return static_cast<int>(states_); }
   std::string member_path(int member) const;
 
@@ -70,9 +73,10 @@ class D3plotWriter {
   void start_fresh(const D3plotGeometry& geometry);
   bool keep_states(std::int64_t states);
   void open_member(int member, bool truncate);
-  void close_member();  // marker and padding after the last state
+  bool close_member();  // marker and padding after the last state; false: the write failed
+  void stop_writing(const std::string& why);
 
-  std::string dir_;
+  std::string dir_, failure_;
   D3plotStateLayout layout_;
   std::int64_t family_bytes_ = 0, geometry_bytes_ = 0;
   bool active_ = false, resumed_ = false;

@@ -5,6 +5,7 @@
 // Only rank 0 opens files; other ranks hold inert writers.
 #pragma once
 
+#include <cstdint>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -21,12 +22,17 @@ class HistoryFile {
   // nothing is). Throws InputError if it cannot.
   HistoryFile(const std::string& path, const std::string& title, const std::string& columns, bool append);
   bool active() const { return out_.is_open(); }
-  std::ofstream& stream() { return out_; }
   const std::string& path() const { return path_; }
+  // Appends `rows` whole and flushes (a killed run keeps its history). When
+  // the write fails (a full disk) the file is cut back to its last whole
+  // row, writes nothing more, and failure() says why.
+  void append(const std::string& rows);
+  const std::string& failure() const { return failure_; }
 
  private:
-  std::string path_;
+  std::string path_, failure_;
   std::ofstream out_;
+  std::uintmax_t bytes_ = 0;  // up to the last whole row
 };
 
 class GlstatWriter {

@@ -141,6 +141,7 @@ int run(mc::Options o, mc::Communicator& comm) {
     result = mc::run_simulation(local.state, settings, comm, &local.halo);
     termination = result.termination;
     if (result.stop_signal != 0) code = mc::kExitSignal;
+    if (result.output_failed) code = mc::kExitOutput;
   } catch (const mc::FaultedRun& fault) {
     if (comm.root()) std::cerr << "minicrash: error: " << fault.what() << "\n";
     result = fault.result;

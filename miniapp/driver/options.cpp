@@ -196,7 +196,8 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
 
 exit status: 0 normal termination or stop request, 2 bad input or command line,
              3 numerical fault (inverted element, NaN, dt below DTMIN), 1 internal error,
-             4 stopped by SIGTERM/SIGUSR1 (restart set written; continue with r=)
+             4 stopped by SIGTERM/SIGUSR1 (restart set written; continue with r=),
+             5 stopped because an output could not be written (disk full; restart set written where it fits)
 )";
 }
 

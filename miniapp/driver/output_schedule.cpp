@@ -44,6 +44,12 @@ OutputSchedule::OutputSchedule(const RunSettings& rs, Communicator& comm, State&
   }
 }
 
+std::string OutputSchedule::failure() const {
+  for (const HistoryFile* f : {&glstat_.file(), &matsum_.file(), &rwforc_.file(), &rcforc_.file()})
+    if (!f->failure().empty()) return f->failure();
+  return binary_plot_.failure();
+}
+
 void OutputSchedule::keep(const HistoryFile& file, bool closing_only) {
   if (!file.active() || closing_only) return;
   const std::string name = std::filesystem::path(file.path()).filename().string();

@@ -63,6 +63,9 @@ class OutputSchedule {
   // Rank 0's history files and their lengths up to the last output a
   // resumed run keeps (closing outputs left out), for the restart manifest.
   const OutputLengths& kept_lengths() const { return kept_; }
+  // Rank 0: the first output that could not be written (a full disk), cut
+  // back to its last whole row or state; empty while all are written.
+  std::string failure() const;
 
  private:
   void keep(const HistoryFile& file, bool closing_only);

@@ -13,9 +13,10 @@ double RunControl::fraction(const State& s) const {
   return rs_.end_cycle > 0 && rs_.end_time <= 0 ? double(s.cycle) / rs_.end_cycle : s.time / rs_.end_time;
 }
 
-ExternalRequest RunControl::poll(const State& s, Communicator& comm) {
+ExternalRequest RunControl::poll(const State& s, bool output_failed, Communicator& comm) {
   const bool checkpoint_due = rs_.restart_seconds > 0 && wall_seconds() - last_checkpoint_ >= rs_.restart_seconds;
-  const ExternalRequest request = poll_external_requests(rs_.stop_file, s.cycle, rs_.stop_check_cycles, checkpoint_due, comm);
+  const ExternalRequest request =
+      poll_external_requests(rs_.stop_file, s.cycle, rs_.stop_check_cycles, checkpoint_due, output_failed, comm);
   if (request.status && comm.root()) print_progress(s);
   return request;
 }

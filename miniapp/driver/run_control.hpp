@@ -19,7 +19,8 @@ class RunControl {
   // `s`: the state the run starts from (a restart's), for the ETA.
   RunControl(const RunSettings& rs, double start, const State& s);
   // Collective every stop_check_cycles cycles: what outside asked for.
-  ExternalRequest poll(const State& s, Communicator& comm);
+  // `output_failed`: rank 0 could not write an output (OutputSchedule::failure).
+  ExternalRequest poll(const State& s, bool output_failed, Communicator& comm);
   // Collective: the restart set, when one is due after the cycle just done
   // (`last`: the run ends with it); `outputs` goes into its manifest.
   void checkpoint(const State& s, const ExternalRequest& request, bool last, const OutputLengths& outputs,

@@ -42,7 +42,7 @@ class TimeLoop {
     const AgreedStep step = steps_.agree(s_, element_step, contact_.active(),
                                          contact_.active() && contact_.wants_sort(contact_mesh_, clock()), comm_);
     s_.dt_next = step.dt;
-    const ExternalRequest request = control_.poll(s_, comm_);
+    const ExternalRequest request = control_.poll(s_, !outputs_.failure().empty(), comm_);
     if (request.stop) stop_by(request);
     const bool last = (rs_.end_time > 0 && s_.time + step.dt >= rs_.end_time) ||
                       (rs_.end_cycle > 0 && s_.cycle + 1 >= rs_.end_cycle) || request.stop;
@@ -111,6 +111,11 @@ class TimeLoop {
 
   void stop_by(const ExternalRequest& request) {
     result.stop_signal = request.signal;
+    result.output_failed = request.output_failed;
+    if (request.output_failed) {  // the failure's words are rank 0's, which prints them
+      result.termination = "stopped: " + outputs_.failure() + "; restart set written";
+      return;
+    }
     result.termination = request.signal ? "stopped by signal " + std::to_string(request.signal) + ", restart set written"
                                         : "stopped by request (" + rs_.stop_file + "), restart set written";
   }

@@ -20,10 +20,10 @@ void install_stop_signals() {
 }
 
 ExternalRequest poll_external_requests(const std::string& stop_file, std::int64_t cycle, std::int64_t interval,
-                                       bool checkpoint_due_on_root, Communicator& comm) {
+                                       bool checkpoint_due_on_root, bool output_failed_on_root, Communicator& comm) {
   ExternalRequest r;
   if (interval <= 0 || cycle % interval != 0) return r;
-  // Bits: 1 stop, 2 status, 4 checkpoint; the signal number above them.
+  // Bits: 1 stop, 2 status, 4 checkpoint, 8 output failed; the signal number above them.
   std::int64_t code = 0;
   if (comm.root()) {
     if (!stop_file.empty()) {
@@ -37,12 +37,14 @@ ExternalRequest poll_external_requests(const std::string& stop_file, std::int64_
       if (in.is_open()) std::remove(stop_file.c_str());
     }
     if (checkpoint_due_on_root) code |= 4;
+    if (output_failed_on_root) code |= 1 | 8;
     if (g_stop_signal != 0) code |= 1 | (static_cast<std::int64_t>(g_stop_signal) << 8);
   }
   comm.bcast(&code, sizeof code, 0);
   r.stop = code & 1;
   r.status = code & 2;
   r.checkpoint = code & 4;
+  r.output_failed = code & 8;
   r.signal = static_cast<int>(code >> 8);
   return r;
 }

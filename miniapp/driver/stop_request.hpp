@@ -18,6 +18,7 @@ namespace mc {
 
 struct ExternalRequest {
   bool stop = false, status = false, checkpoint = false;
+  bool output_failed = false;  // an output could not be written (stop is set too)
   int signal = 0;  // SIGTERM or SIGUSR1 when a signal asked to stop
 };
 
@@ -26,7 +27,8 @@ void install_stop_signals();
 
 // Collective every `interval` cycles (one small Bcast), a no-op otherwise.
 // The stop file is removed once read; unknown contents are reported and ignored.
+// `output_failed_on_root`: rank 0 could not write an output; the run stops.
 ExternalRequest poll_external_requests(const std::string& stop_file, std::int64_t cycle, std::int64_t interval,
-                                       bool checkpoint_due_on_root, Communicator& comm);
+                                       bool checkpoint_due_on_root, bool output_failed_on_root, Communicator& comm);
 
 }  // namespace mc

@@ -25,6 +25,8 @@ class D3plotOutput {
   bool active() const { return active_; }
   // Rank 0: whether the family of a resumed run was continued.
   bool resumed() const { return writer_.resumed(); }
+  // Rank 0: why the family stopped growing (a full disk), empty while it grows.
+  const std::string& failure() const { return writer_.failure(); }
 
   // Collective: one state. `parts` in State::part_info order; `dt_avg`
   // turns v - v_before (keep_half_step_velocities) into accelerations.

@@ -96,10 +96,16 @@ def smpi_configs(point, spec):
 QUIET_COLLECTIVES = "--log=smpi_colls.thres:warning"
 
 
+# Plot states as each rank's own ParaView piece: the binary d3plot gathers
+# the model to rank 0, traffic that is output, not the solver's, and would
+# be counted in the profile a study measures.
+PLOT = "plot=vtk"
+
+
 def command(point, deck_path, odir, spec, tools, study_dir, window_args=()):
     """`window_args`: where the point's window starts and ends (runner.window_args)."""
     args = [f"i={deck_path}", f"ncpu={point.ncpu}", f"partition={point.partition}", f"halo={spec.halo}",
-            f"odir={odir}", "progress=0", "--quiet"] + list(spec.options) + list(window_args)
+            f"odir={odir}", "progress=0", "--quiet", PLOT] + list(spec.options) + list(window_args)
     if point.simulated:
         xml, hosts = platform_files(study_dir, point, spec)
         libs = shared_kokkos_libs(tools.smpi_binary)

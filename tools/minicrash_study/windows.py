@@ -96,7 +96,7 @@ def make_state(study_dir, deck_name, deck_path, start, tools, launcher="", strea
     os.makedirs(odir, exist_ok=True)
     resume = os.path.isdir(os.path.join(odir, "restart"))
     args = [f"i={deck_path}", f"endtim={start:.17g}", "restart_end=1", f"restart_seconds={CHECKPOINT_SECONDS}",
-            "halo=corners", f"odir={odir}", "progress=10"] + ([f"r={odir}"] if resume else [])
+            "halo=corners", f"odir={odir}", "progress=10", launch.PLOT] + ([f"r={odir}"] if resume else [])
     template = launcher or launch.default_launcher()
     cmd = shlex.split(template.format(np=MAKE_NP, ncpu=1, nodes=1)) + [tools.binary] + args
     print(f"making the state of {deck_name} at t = {start:g} ({'resuming' if resume else 'from the start'}, "
