@@ -28,6 +28,7 @@ class HistoryFile {
   // row, writes nothing more, and failure() says why.
   void append(const std::string& rows);
   const std::string& failure() const { return failure_; }
+  std::uintmax_t bytes() const { return bytes_; }  // the file's length up to its last whole row
 
  private:
   std::string path_, failure_;

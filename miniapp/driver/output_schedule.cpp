@@ -53,9 +53,7 @@ std::string OutputSchedule::failure() const {
 void OutputSchedule::keep(const HistoryFile& file, bool closing_only) {
   if (!file.active() || closing_only) return;
   const std::string name = std::filesystem::path(file.path()).filename().string();
-  std::error_code ec;
-  const auto bytes = static_cast<std::int64_t>(std::filesystem::file_size(file.path(), ec));
-  if (ec) return;
+  const auto bytes = static_cast<std::int64_t>(file.bytes());
   for (auto& [kept_name, kept_bytes] : kept_)
     if (kept_name == name) {
       kept_bytes = bytes;
