@@ -208,7 +208,9 @@ struct Controls {
   HourglassControl hourglass; // *CONTROL_HOURGLASS default
   double contact_penalty = 0.1; // *CONTROL_CONTACT SLSFAC
   Integration integration = Integration::Gauss;  // *CONTROL_SHELL INTGRD
-  double glstat_dt = 0, matsum_dt = 0, rwforc_dt = 0, rcforc_dt = 0, d3plot_dt = 0;
+  double glstat_dt = 0, matsum_dt = 0, rwforc_dt = 0, rcforc_dt = 0, d3plot_dt = 0, nodout_dt = 0;
+  std::vector<GlobalId> history_nodes;  // *DATABASE_HISTORY_NODE: nodout's nodes, in deck order
+  SourceLine history_nodes_where;       // its first card (rank 0 only)
   SourceLine termination_where;  // the *CONTROL_TERMINATION card, if any
 };
 

@@ -130,11 +130,11 @@ TEST(KeywordReaderFormat, CrLfLineEndingsAndUtf8BomAreAccepted) {
 }
 
 TEST(KeywordReaderFormat, OutputKeywordWithoutHandlerWarnsWithLineNumberAndSkipsItsCards) {
-  const std::string deck = minimal_deck("*DATABASE_NODOUT\n1,2,3\nnot numbers at all\n");
+  const std::string deck = minimal_deck("*DATABASE_ELOUT\n1,2,3\nnot numbers at all\n");
   std::string warnings;
   read(deck, &warnings);
-  EXPECT_EQ(warnings, "deck.k:" + std::to_string(line_of(deck, "*DATABASE_NODOUT")) +
-                          ": warning: *DATABASE_NODOUT is not supported; skipped (no effect on the motion)\n");
+  EXPECT_EQ(warnings, "deck.k:" + std::to_string(line_of(deck, "*DATABASE_ELOUT")) +
+                          ": warning: *DATABASE_ELOUT is not supported; skipped (no effect on the motion)\n");
 }
 
 // LS-DYNA's off values of ENDENG (0) and ENDMAS (0, or the 1.0E8 its

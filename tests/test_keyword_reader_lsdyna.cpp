@@ -382,9 +382,9 @@ TEST(KeywordReaderLsDyna, TheUnsupportedMaterialIsNamedNotTheMissingId) {
 
 TEST(KeywordReaderLsDyna, WarningsAreWrittenBeforeALaterErrorEndsTheRead) {
   std::ostringstream warnings;
-  const std::string deck = minimal_deck("*DATABASE_NODOUT\n1.0\n*MAT_ELASTIC\n1,7.8e-9,210000.,0.3\n");
+  const std::string deck = minimal_deck("*DATABASE_ELOUT\n1.0\n*MAT_ELASTIC\n1,7.8e-9,210000.,0.3\n");
   EXPECT_THROW(read_deck_string(deck, "deck.k", warnings), InputError);
-  EXPECT_NE(warnings.str().find("*DATABASE_NODOUT is not supported"), std::string::npos);
+  EXPECT_NE(warnings.str().find("*DATABASE_ELOUT is not supported"), std::string::npos);
 }
 
 TEST(KeywordReaderLsDyna, BulkViscosityOnSolidsOnlyChangesNothingForShells) {

@@ -46,6 +46,12 @@ void write_controls(const Model& m, std::ostream& o) {
   if (c.matsum_dt > 0) o << "*DATABASE_MATSUM\n" << g(c.matsum_dt) << "\n";
   if (c.rwforc_dt > 0) o << "*DATABASE_RWFORC\n" << g(c.rwforc_dt) << "\n";
   if (c.rcforc_dt > 0) o << "*DATABASE_RCFORC\n" << g(c.rcforc_dt) << "\n";
+  if (c.nodout_dt > 0) o << "*DATABASE_NODOUT\n" << g(c.nodout_dt) << "\n";
+  for (std::size_t k = 0; k < c.history_nodes.size(); k += 8) {
+    o << (k == 0 ? "*DATABASE_HISTORY_NODE\n" : "");
+    for (std::size_t j = k; j < std::min(k + 8, c.history_nodes.size()); ++j) o << (j > k ? "," : "") << c.history_nodes[j];
+    o << "\n";
+  }
   if (c.contact_penalty != 0.1) o << "*CONTROL_CONTACT\n" << g(c.contact_penalty) << "\n";
   if (c.d3plot_dt > 0) o << "*DATABASE_BINARY_D3PLOT\n" << g(c.d3plot_dt) << "\n";
 }

@@ -169,6 +169,8 @@ void read_database_interval(KeywordCards& cards, const KeywordOptions&, ReaderSt
   cards.expect_end();
 }
 void read_database_binary_d3plot(KeywordCards&, const KeywordOptions&, ReaderState&);
+// keywords_mesh.cpp (node ids, read as a set's)
+void read_database_history_node(KeywordCards&, const KeywordOptions&, ReaderState&);
 
 // keywords_loads.cpp
 void read_boundary_spc_node(KeywordCards&, const KeywordOptions&, ReaderState&);

@@ -89,6 +89,8 @@ constexpr KeywordSpec kKeywords[] = {
     {"DATABASE_RWFORC", read_database_interval<&Controls::rwforc_dt>, 0},
     {"DATABASE_RCFORC", read_database_interval<&Controls::rcforc_dt>, 0},
     {"DATABASE_BINARY_D3PLOT", read_database_binary_d3plot, 0},
+    {"DATABASE_NODOUT", read_database_interval<&Controls::nodout_dt>, 0},
+    {"DATABASE_HISTORY_NODE", read_database_history_node, 0},
 };
 
 // "MAT_ELASTIC_TITLE" -> MAT_ELASTIC with title; each suffix at most once,

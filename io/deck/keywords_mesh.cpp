@@ -1,5 +1,7 @@
 // Mesh keywords: *NODE, *ELEMENT_SHELL(_THICKNESS), *PART, *SECTION_SHELL, *SET_NODE_LIST,
-// *SET_PART_LIST.
+// *SET_PART_LIST, *DATABASE_HISTORY_NODE.
+#include <algorithm>
+
 #include "io/deck/card_fields.hpp"
 #include "io/deck/keyword_handlers.hpp"
 
@@ -253,6 +255,18 @@ void read_set_node_list(KeywordCards& cards, const KeywordOptions& options, Read
 
 void read_set_part_list(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   read_set(cards, options, "part set", "PID", state.model.part_sets, state.model.part_set_where);
+}
+
+// *DATABASE_HISTORY_NODE: nodout's nodes, eight to a card; several
+// keywords add to one list (each node once, as LS-DYNA lists it).
+void read_database_history_node(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  Controls& c = state.model.controls;
+  if (c.history_nodes.empty()) c.history_nodes_where = cards.keyword_line();
+  std::vector<GlobalId> nodes;
+  read_set_members(cards, "NID", nodes);
+  for (GlobalId n : nodes)
+    if (std::find(c.history_nodes.begin(), c.history_nodes.end(), n) == c.history_nodes.end())
+      c.history_nodes.push_back(n);
 }
 
 }  // namespace mc

@@ -144,6 +144,9 @@ void check_sets(const Model& m, const IdIndex& nodes) {
       }
     }
   }
+  for (GlobalId node : m.controls.history_nodes) {
+    if (nodes.find(node) < 0) fail(m.controls.history_nodes_where, "*DATABASE_HISTORY_NODE: node " + id_text(node) + " is not defined");
+  }
   for (const auto& [id, members] : m.part_sets) {
     for (GlobalId part : members) {
       if (m.parts.count(part) == 0) {

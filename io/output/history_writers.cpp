@@ -18,17 +18,20 @@ std::string num(double v) {
   return buf;
 }
 
+// minicrash's own header: the title, then the column names.
+std::string column_header(const std::string& title, const std::string& columns) {
+  return "# minicrash " + title + "\n# " + columns + "\n";
+}
+
 }  // namespace
 
-HistoryFile::HistoryFile(const std::string& path, const std::string& title, const std::string& columns,
-                         bool append)
-    : path_(path) {
+HistoryFile::HistoryFile(const std::string& path, const std::string& header, bool append) : path_(path) {
   std::error_code ec;
   const bool continued = append && std::filesystem::file_size(path, ec) > 0 && !ec;
   out_.open(path, continued ? std::ios::app : std::ios::trunc);
   if (!out_) throw InputError("cannot write output file '" + path + "'");
   bytes_ = continued ? std::filesystem::file_size(path, ec) : 0;
-  if (!continued) this->append("# minicrash " + title + "\n# " + columns + "\n");
+  if (!continued) this->append(header);
   if (!failure_.empty()) throw InputError(failure_);
 }
 
@@ -48,10 +51,8 @@ void HistoryFile::append(const std::string& rows) {
 }
 
 GlstatWriter::GlstatWriter(const std::string& dir, const std::string& title, bool append)
-    : file_(dir + "/glstat", title,
-            "time dt cycle kinetic internal hourglass contact stonewall eroded_internal total "
-            "energy_ratio mass added_mass x_momentum y_momentum z_momentum",
-            append) {}
+    : file_(dir + "/glstat", column_header(title, "time dt cycle kinetic internal hourglass contact stonewall eroded_internal total "
+            "energy_ratio mass added_mass x_momentum y_momentum z_momentum"), append) {}
 
 void GlstatWriter::write(const EnergyRecord& r) {
   if (!file_.active()) return;
@@ -64,8 +65,7 @@ void GlstatWriter::write(const EnergyRecord& r) {
 }
 
 MatsumWriter::MatsumWriter(const std::string& dir, const std::string& title, bool append)
-    : file_(dir + "/matsum", title, "time part internal kinetic hourglass mass x_momentum y_momentum z_momentum",
-            append) {}
+    : file_(dir + "/matsum", column_header(title, "time part internal kinetic hourglass mass x_momentum y_momentum z_momentum"), append) {}
 
 void MatsumWriter::write(double time, const std::vector<PartRecord>& parts) {
   if (!file_.active()) return;
@@ -77,7 +77,7 @@ void MatsumWriter::write(double time, const std::vector<PartRecord>& parts) {
 }
 
 RwforcWriter::RwforcWriter(const std::string& dir, const std::string& title, bool append)
-    : file_(dir + "/rwforc", title, "time wall normal_force x_force y_force z_force", append) {}
+    : file_(dir + "/rwforc", column_header(title, "time wall normal_force x_force y_force z_force"), append) {}
 
 void RwforcWriter::write(double time, const std::vector<WallRecord>& walls) {
   if (!file_.active()) return;
@@ -89,8 +89,7 @@ void RwforcWriter::write(double time, const std::vector<WallRecord>& walls) {
 }
 
 RcforcWriter::RcforcWriter(const std::string& dir, const std::string& title, bool append)
-    : file_(dir + "/rcforc", title,
-            "time interface slave_x slave_y slave_z master_x master_y master_z energy active_pairs", append) {}
+    : file_(dir + "/rcforc", column_header(title, "time interface slave_x slave_y slave_z master_x master_y master_z energy active_pairs"), append) {}
 
 void RcforcWriter::write(double time, const std::vector<ContactRecord>& contacts) {
   if (!file_.active()) return;

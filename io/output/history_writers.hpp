@@ -17,10 +17,10 @@ namespace mc {
 class HistoryFile {
  public:
   HistoryFile() = default;
-  // Opens `path` and writes the title and column header lines, or with
-  // `append` (a restarted run) adds to what is there (the header too when
-  // nothing is). Throws InputError if it cannot.
-  HistoryFile(const std::string& path, const std::string& title, const std::string& columns, bool append);
+  // Opens `path` and writes `header`, or with `append` (a restarted run)
+  // adds to what is there (the header too when nothing is). Throws
+  // InputError if it cannot.
+  HistoryFile(const std::string& path, const std::string& header, bool append);
   bool active() const { return out_.is_open(); }
   const std::string& path() const { return path_; }
   // Appends `rows` whole and flushes (a killed run keeps its history). When

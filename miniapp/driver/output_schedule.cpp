@@ -3,7 +3,9 @@
 #include <cmath>
 #include <filesystem>
 #include <iostream>
+#include <unordered_map>
 
+#include "build_info.hpp"
 #include "decomposition/parallel/sum_batch.hpp"
 
 #include "miniapp/driver/restart.hpp"
@@ -18,7 +20,8 @@ OutputSchedule::OutputSchedule(const RunSettings& rs, Communicator& comm, State&
       matsum_clock_(rs.matsum_dt, rs.end_time, s.carry.next_output[1]),
       rwforc_clock_(rs.rwforc_dt, rs.end_time, s.carry.next_output[2]),
       d3plot_clock_(rs.d3plot_dt, rs.end_time, s.carry.next_output[3]),
-      rcforc_clock_(rs.rcforc_dt, rs.end_time, s.carry.next_output[4]) {
+      rcforc_clock_(rs.rcforc_dt, rs.end_time, s.carry.next_output[4]),
+      nodout_clock_(rs.nodout_dt, rs.end_time, s.carry.next_output[5]) {
   if (!rs.write_files) return;
   int continued = 0;  // resumed in the set's own output directory
   if (s.cycle > 0 && comm.root()) continued = continue_outputs_of_set(rs.resume_from, rs.output_dir, std::cerr);
@@ -29,7 +32,19 @@ OutputSchedule::OutputSchedule(const RunSettings& rs, Communicator& comm, State&
     matsum_ = MatsumWriter(rs.output_dir, rs.title, continued);
     rwforc_ = RwforcWriter(rs.output_dir, rs.title, continued);
     if (s.contact.active()) rcforc_ = RcforcWriter(rs.output_dir, rs.title, continued);
-    for (const HistoryFile* f : {&glstat_.file(), &matsum_.file(), &rwforc_.file(), &rcforc_.file()}) keep(*f, false);
+    if (!rs.history_nodes.empty())
+      nodout_ = NodoutWriter(rs.output_dir, rs.title, std::string("minicrash ") + build::kVersion, rs.history_nodes,
+                             continued);
+    for (const HistoryFile* f : histories()) keep(*f, false);
+  }
+  if (!rs.history_nodes.empty()) {  // each nodout node's values come from the rank that owns it
+    std::unordered_map<GlobalId, int> owned;
+    for (int n = 0; n < s.nodes.count(); ++n)
+      if (s.nodes.owned[n]) owned.emplace(s.nodes.ids[n], n);
+    for (GlobalId id : rs.history_nodes) {
+      const auto it = owned.find(id);
+      history_nodes_.push_back(it == owned.end() ? -1 : it->second);
+    }
   }
   if (rs.d3plot_dt > 0 && rs.plot_vtk) {  // DT 0: no plot states, as LS-DYNA
     d3plot_ = VtkSeriesWriter(rs.output_dir, "d3plot", comm.rank(), comm.size());
@@ -44,8 +59,26 @@ OutputSchedule::OutputSchedule(const RunSettings& rs, Communicator& comm, State&
   }
 }
 
+std::vector<double> OutputSchedule::history_node_terms(const State& s) const {
+  const NodeData& nd = s.nodes;
+  const double dt_avg = 0.5 * (s.dt_prev + s.dt_next);
+  std::vector<double> terms(NodoutWriter::kValues * history_nodes_.size(), 0.0);
+  for (std::size_t h = 0; h < history_nodes_.size(); ++h) {
+    const int n = history_nodes_[h];
+    if (n < 0) continue;
+    double* t = terms.data() + NodoutWriter::kValues * h;
+    for (int k = 0; k < 3; ++k) {
+      t[k] = double(nd.x(n, k)) - double(nd.x0(n, k));
+      t[3 + k] = nd.v(n, k);
+      t[6 + k] = dt_avg > 0 ? (double(nd.v(n, k)) - double(nd.v_before(n, k))) / dt_avg : 0.0;
+      t[9 + k] = nd.x(n, k);
+    }
+  }
+  return terms;
+}
+
 std::string OutputSchedule::failure() const {
-  for (const HistoryFile* f : {&glstat_.file(), &matsum_.file(), &rwforc_.file(), &rcforc_.file()})
+  for (const HistoryFile* f : histories())
     if (!f->failure().empty()) return f->failure();
   return binary_plot_.failure();
 }
@@ -64,9 +97,10 @@ void OutputSchedule::keep(const HistoryFile& file, bool closing_only) {
 
 DueOutputs OutputSchedule::due(const State& s, bool first, bool last) {
   DueOutputs d;
-  OutputClock* clocks[] = {&glstat_clock_, &matsum_clock_, &rwforc_clock_, &d3plot_clock_, &rcforc_clock_};
-  bool* flags[] = {&d.glstat, &d.matsum, &d.rwforc, &d.d3plot, &d.rcforc};
-  for (unsigned o = 0; o < 5; ++o) {
+  OutputClock* clocks[] = {&glstat_clock_, &matsum_clock_, &rwforc_clock_, &d3plot_clock_, &rcforc_clock_,
+                           &nodout_clock_};
+  bool* flags[] = {&d.glstat, &d.matsum, &d.rwforc, &d.d3plot, &d.rcforc, &d.nodout};
+  for (unsigned o = 0; o < 6; ++o) {
     const bool regular = clocks[o]->due(s.time, s.cycle) || first;
     *flags[o] = regular || last;
     if (!regular && last) d.closing |= 1u << o;
@@ -74,6 +108,7 @@ DueOutputs OutputSchedule::due(const State& s, bool first, bool last) {
   d.rwforc = d.rwforc && !s.walls.empty();
   d.d3plot = d.d3plot && (d3plot_.active() || binary_plot_.active());
   d.rcforc = d.rcforc && s.contact.active();
+  d.nodout = d.nodout && !history_nodes_.empty();
   return d;
 }
 
@@ -85,6 +120,7 @@ EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Commun
   const bool contact_due = contact.active() && (due.energies() || due.rcforc);
   const std::size_t contact_sums = contact_due ? batch.add(contact.output_terms(s.carry.contact_friction_work)) : 0;
   const std::size_t part_sums = due.energies() ? batch.add(part_energy_terms(s)) : 0;
+  const std::size_t nodout_sums = due.nodout ? batch.add(history_node_terms(s)) : 0;
   batch.reduce(comm);
   set_wall_outputs(s, batch.sums(wall_sums));
   std::vector<ContactRecord> contacts;
@@ -124,6 +160,10 @@ EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Commun
     }
     rwforc_.write(s.time, walls);
     keep(rwforc_.file(), due.closing_only(Output::Rwforc));
+  }
+  if (due.nodout) {
+    nodout_.write(s.time, s.cycle, batch.sums(nodout_sums));
+    keep(nodout_.file(), due.closing_only(Output::Nodout));
   }
   if (due.d3plot) {
     binary_plot_.write(s, energy, parts, 0.5 * (s.dt_prev + s.dt_next), comm);

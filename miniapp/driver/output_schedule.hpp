@@ -4,10 +4,12 @@
 // resumes them.
 #pragma once
 
+#include <array>
 #include <limits>
 
 #include "contact/contact_phase.hpp"
 #include "io/output/history_writers.hpp"
+#include "io/output/nodout_writer.hpp"
 #include "io/output/restart_files.hpp"
 #include "io/output/vtk_writer.hpp"
 #include "miniapp/driver/run_settings.hpp"
@@ -37,17 +39,18 @@ class OutputClock {
 };
 
 // The outputs, in the order of State::carry.next_output.
-enum class Output { Glstat, Matsum, Rwforc, D3plot, Rcforc };
+enum class Output { Glstat, Matsum, Rwforc, D3plot, Rcforc, Nodout };
 
 struct DueOutputs {
-  bool glstat = false, matsum = false, rwforc = false, d3plot = false, rcforc = false;
+  bool glstat = false, matsum = false, rwforc = false, d3plot = false, rcforc = false, nodout = false;
   // Bit per Output: due only because the run ends at this cycle. A restart
   // set written after such an output does not keep it, since a run resumed
   // from the set goes on past this cycle and writes what is due then.
   unsigned closing = 0;
   bool closing_only(Output o) const { return (closing >> static_cast<unsigned>(o)) & 1u; }
   bool energies() const { return glstat || matsum || d3plot; }  // a plot state carries them too
-  bool any() const { return glstat || matsum || rwforc || d3plot || rcforc; }
+  bool accelerations() const { return energies() || nodout; }  // need v^(n-1/2) kept
+  bool any() const { return glstat || matsum || rwforc || d3plot || rcforc || nodout; }
 };
 
 class OutputSchedule {
@@ -69,14 +72,22 @@ class OutputSchedule {
 
  private:
   void keep(const HistoryFile& file, bool closing_only);
+  std::array<const HistoryFile*, 5> histories() const {
+    return {&glstat_.file(), &matsum_.file(), &rwforc_.file(), &rcforc_.file(), &nodout_.file()};
+  }
+  // This rank's terms of nodout's values: 12 per history node (displacement,
+  // velocity, acceleration, coordinates), zero where another rank owns it.
+  std::vector<double> history_node_terms(const State& s) const;
   OutputLengths kept_;
   GlstatWriter glstat_;
   MatsumWriter matsum_;
   RwforcWriter rwforc_;
   RcforcWriter rcforc_;
+  NodoutWriter nodout_;
   VtkSeriesWriter d3plot_;     // ParaView series; every rank writes its piece
   D3plotOutput binary_plot_;   // LS-DYNA's d3plot family; rank 0 writes
-  OutputClock glstat_clock_, matsum_clock_, rwforc_clock_, d3plot_clock_, rcforc_clock_;
+  OutputClock glstat_clock_, matsum_clock_, rwforc_clock_, d3plot_clock_, rcforc_clock_, nodout_clock_;
+  std::vector<int> history_nodes_;  // local index of each nodout node this rank owns, -1 elsewhere
 };
 
 }  // namespace mc

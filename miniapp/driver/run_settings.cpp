@@ -15,6 +15,8 @@ RunSettings run_settings(const Model& model, const Options& o) {
   rs.rwforc_dt = model.controls.rwforc_dt;
   rs.rcforc_dt = model.controls.rcforc_dt;
   rs.d3plot_dt = model.controls.d3plot_dt;
+  rs.nodout_dt = model.controls.nodout_dt;
+  rs.history_nodes = model.controls.history_nodes;
   rs.output_dir = o.output_dir;
   rs.stop_file = o.output_dir + "/minicrash.stop";
   rs.restart_every = o.restart_every;

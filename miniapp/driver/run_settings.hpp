@@ -22,6 +22,8 @@ struct RunSettings {
   double dt_min_factor = 0;       // stop when dt < factor * first dt (DTMIN)
   double glstat_dt = 0, matsum_dt = 0, rwforc_dt = 0, rcforc_dt = 0;
   double d3plot_dt = 0;           // plot state interval (binary d3plot and ParaView); 0: none
+  double nodout_dt = 0;           // *DATABASE_NODOUT
+  std::vector<GlobalId> history_nodes;  // *DATABASE_HISTORY_NODE: nodout's nodes
   bool plot_vtk = true, plot_d3plot = true;   // plot=: which plot formats
   std::int64_t d3plot_family_bytes = 1024ll << 20;  // d3plot_mb=: bound on each d3plot family file
   std::string output_dir = ".";

@@ -47,7 +47,7 @@ class TimeLoop {
     const bool last = (rs_.end_time > 0 && s_.time + step.dt >= rs_.end_time) ||
                       (rs_.end_cycle > 0 && s_.cycle + 1 >= rs_.end_cycle) || request.stop;
     const DueOutputs due = outputs_.due(s_, first, last);
-    if (due.energies()) keep_half_step_velocities(s_);
+    if (due.accelerations()) keep_half_step_velocities(s_);
     contact_forces(step.contact_sort);
     nodal_forces();
     {

@@ -152,7 +152,7 @@ struct State {
     double dt_floor = 0;               // DTMIN * first step
     double initial_total = 0;          // energy at cycle 0 (energy ratio)
     EnergyRecord first_energy;
-    std::array<double, 5> next_output{};  // glstat, matsum, rwforc, d3plot, rcforc clocks
+    std::array<double, 6> next_output{};  // glstat, matsum, rwforc, d3plot, rcforc, nodout clocks
     std::vector<double> d3plot_times;  // ParaView steps written so far
     std::vector<double> contact_friction_work;  // per interface, this rank's pairs
   } carry;

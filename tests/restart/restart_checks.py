@@ -69,7 +69,7 @@ def checksum(odir):
         return json.load(f)["state_checksum"]
 
 
-HISTORIES = ["glstat", "matsum", "rwforc", "rcforc", "d3plot.pvd", "d3plot", "d3plot01", "d3plot02"]
+HISTORIES = ["glstat", "matsum", "rwforc", "rcforc", "nodout", "d3plot.pvd", "d3plot", "d3plot01", "d3plot02"]
 D3PLOT_RUN_TIME = slice(40, 44)  # word 10 of the d3plot header: when the run started
 
 
