@@ -1,9 +1,28 @@
 #!/usr/bin/env python3
-"""Compare a minicrash run with a reference run: energies, wall forces,
-contact forces and part energies. Exits 1 when any drift exceeds its
-tolerance, 2 when a file is missing or unreadable.
+"""Compare a minicrash run with a reference: another minicrash run, or the
+histories of another code. Exits 1 when any drift exceeds its tolerance, 2
+when a file is missing or unreadable.
 
   tools/minicrash_compare.py RUN_DIR REFERENCE_DIR
+  tools/minicrash_compare.py RUN_DIR --reference FILE [--reference FILE ...]
+                             [--window T0:T1] [--tolerance NAME=FRACTION ...]
+
+With --reference, each FILE is an LS-DYNA glstat, rwforc or nodout (as the
+solver or LSTC's l2a writes them; tools/lsdyna_ascii.py) or a CSV whose
+first column is time and whose other columns are named as the quantities
+below (OpenRadioss' th_to_csv output with its columns renamed). Every
+quantity the reference has and the run writes is compared over the window
+(default: the times both cover): the largest |run - reference| over it,
+the run interpolated at the reference's times, divided by the reference's
+largest |value| there, must not exceed the tolerance (default 0.02; NAME
+may be a quantity or 'default'). Where one drifts, the time and both values
+are printed. Quantities:
+  kinetic internal hourglass contact stonewall total energy_ratio  (glstat)
+  wall N normal_force|x_force|y_force|z_force                         (rwforc)
+  node N x-disp ... z-coor (displacement, velocity, acceleration,
+  coordinates: LS-DYNA's nodout column names)                         (nodout)
+
+With REFERENCE_DIR (a minicrash run):
 
 Tolerances (E0 = the reference's initial total energy; crash runs differ in
 the last bits between builds and rank counts, and buckling amplifies that,
@@ -19,9 +38,12 @@ so the checks are on histories, not on single values):
            |run - ref| <= 5 % of the reference's total internal energy at the end
   end      the run reaches the reference's last output time
 """
+import argparse
 import bisect
 import os
 import sys
+
+import lsdyna_ascii
 
 ENERGIES = ["kinetic", "internal", "hourglass", "contact", "stonewall", "total"]
 GLSTAT = ["time", "dt", "cycle", "kinetic", "internal", "hourglass", "contact", "stonewall", "eroded_internal",
@@ -146,17 +168,95 @@ def compare_matsum(run, ref, report):
         report.check(f"matsum part {p} internal energy / total", abs(run_part.get(p, 0.0) - e) / total, PART_TOL)
 
 
+def run_series(run):
+    """The run's histories by quantity name (tools/lsdyna_ascii's names)."""
+    series = {}
+    rows = table(run, "glstat")
+    for name in ENERGIES + ["energy_ratio"]:
+        c = GLSTAT.index(name)
+        series[name] = (column(rows, 0), column(rows, c))
+    if os.path.exists(os.path.join(run, "rwforc")):
+        for wall, (t, f) in histories(table(run, "rwforc"), 1, lambda row: row[2:6]).items():
+            for k, name in enumerate(["normal_force", "x_force", "y_force", "z_force"]):
+                series[f"wall {wall} {name}"] = (t, [v[k] for v in f])
+    if os.path.exists(os.path.join(run, "nodout")):
+        series.update(lsdyna_ascii.read_nodout(os.path.join(run, "nodout")))
+    return series
+
+
+def compare_with_files(run, files, window, tolerances, report):
+    mine = run_series(run)
+    for path in files:
+        try:
+            kind = lsdyna_ascii.kind_of(path)
+            theirs = lsdyna_ascii.READERS[kind](path)
+        except (OSError, ValueError) as error:
+            print(f"cannot read {path}: {error}")
+            sys.exit(2)
+        print(f"  reference {path} ({kind}): {len(theirs)} quantities")
+        for name, (tq, vq) in theirs.items():
+            if name not in mine:
+                print(f"  --   {name:44s} not written by the run: not compared")
+                continue
+            tr, vr = mine[name]
+            lo, hi = max(window[0], tq[0], tr[0]), min(window[1], tq[-1], tr[-1])
+            slack = 1e-5 * max(abs(lo), abs(hi))  # LS-DYNA prints times to 5-6 digits
+            points = [(t, v) for t, v in zip(tq, vq) if lo - slack <= t <= hi + slack]
+            if not points:
+                report.check(f"{name} overlaps the reference in time", 1, 0)
+                continue
+            scale = max(max(abs(v) for _, v in points), 1e-30)
+            drift, t_at, ref_at = max((abs(interp(t, tr, vr) - v), t, v) for t, v in points)
+            tolerance = tolerances.get(name, tolerances["default"])
+            report.check(f"{name} / its largest |value|", drift / scale, tolerance)
+            if drift / scale > tolerance:
+                print(f"       largest at t = {t_at:.6g}: run {interp(t_at, tr, vr):.6g}, reference {ref_at:.6g}")
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("run", help="the run's output directory")
+    parser.add_argument("reference_dir", nargs="?", help="a minicrash run to compare with")
+    parser.add_argument("--reference", action="append", default=[], metavar="FILE",
+                        help="an LS-DYNA glstat, rwforc or nodout, or a CSV with named columns")
+    parser.add_argument("--window", default=None, metavar="T0:T1", help="compare over this time window only")
+    parser.add_argument("--tolerance", action="append", default=[], metavar="NAME=FRACTION",
+                        help="drift allowed for a quantity, or 'default' (0.02)")
+    a = parser.parse_args()
+    if bool(a.reference_dir) == bool(a.reference):
+        parser.error("give a REFERENCE_DIR or --reference FILE, not both and not neither")
+    try:
+        a.window = [float(x) for x in a.window.split(":")] if a.window else [float("-inf"), float("inf")]
+        if len(a.window) != 2 or a.window[0] > a.window[1]:
+            raise ValueError
+    except ValueError:
+        parser.error(f"--window needs T0:T1 with T0 <= T1, got {a.window!r}")
+    tolerances = {"default": ENERGY_TOL}
+    for item in a.tolerance:
+        name, _, value = item.rpartition("=")
+        try:
+            tolerances[name.strip()] = float(value)
+        except ValueError:
+            parser.error(f"--tolerance needs NAME=FRACTION, got {item!r}")
+        if not name.strip():
+            parser.error(f"--tolerance needs NAME=FRACTION, got {item!r}")
+    a.tolerances = tolerances
+    return a
+
+
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] in ("-h", "--help"):
-        print(__doc__)
-        sys.exit(0 if len(sys.argv) == 2 else 2)
-    run, ref = sys.argv[1:3]
+    a = parse_args()
     report = Report()
-    print(f"minicrash-compare: {run} against {ref}")
-    compare_glstat(run, ref, report)
-    compare_rwforc(run, ref, report)
-    compare_rcforc(run, ref, report)
-    compare_matsum(run, ref, report)
+    if a.reference:
+        print(f"minicrash-compare: {a.run} against {', '.join(a.reference)}")
+        compare_with_files(a.run, a.reference, a.window, a.tolerances, report)
+    else:
+        run, ref = a.run, a.reference_dir
+        print(f"minicrash-compare: {run} against {ref}")
+        compare_glstat(run, ref, report)
+        compare_rwforc(run, ref, report)
+        compare_rcforc(run, ref, report)
+        compare_matsum(run, ref, report)
     print(f"minicrash-compare: {report.failures} check(s) failed" if report.failures else "minicrash-compare: all checks pass")
     sys.exit(1 if report.failures else 0)
 

@@ -1,0 +1,143 @@
+"""Readers of LS-DYNA's ASCII history files (glstat, rwforc, nodout) as the
+solver and LSTC's l2a converter write them, and of a CSV with named columns
+(OpenRadioss' th_to_csv, a spreadsheet): each returns
+{quantity name: (times, values)} in the names tools/minicrash_compare.py
+compares. Written from the layouts (l2a.c: translate_glstat,
+translate_rwforc, translate_nodout2; real solver files), not from
+minicrash's writers:
+
+  glstat   blocks from ' dt of cycle'; one ' label.....%14.5E' line a quantity
+  rwforc   '%12.5E%8d%15.6E%15.6E%15.6E%15.6E': time, wall, normal, x, y, z force
+  nodout   ' n o d a l   p r i n t   o u t ...( at time%14.7E )' blocks, then
+           '%9d%13.4E' + eleven '%12.4E' by fixed columns (numbers may touch)
+
+Fortran drops the E of a three-digit exponent ('-1.5000-345'): fixed.
+Plain Python (no NumPy needed).
+"""
+import csv
+import re
+
+# glstat label -> quantity (minicrash's glstat column names).
+GLSTAT_LABELS = {"kinetic energy": "kinetic", "internal energy": "internal", "hourglass energy": "hourglass",
+                 "sliding interface energy": "contact", "stonewall energy": "stonewall", "total energy": "total",
+                 "external work": "external_work", "total energy / initial energy": "energy_ratio"}
+NODOUT_COLUMNS = ["x-disp", "y-disp", "z-disp", "x-vel", "y-vel", "z-vel", "x-accl", "y-accl", "z-accl",
+                  "x-coor", "y-coor", "z-coor"]
+NODOUT_WIDTHS = [9, 13] + [12] * 11
+NODOUT_BLOCK = re.compile(r"^ n o d a l   p r i n t   o u t   f o r   t i m e  s t e p.*\( at time\s*(\S+)\s*\)")
+
+
+def number(text):
+    text = text.strip()
+    if text and set(text) == {"*"}:
+        return float("nan")
+    return float(re.sub(r"(?<=\d)([+-])(\d{3})$", r"E\1\2", text))
+
+
+def append(series, name, t, value):
+    times, values = series.setdefault(name, ([], []))
+    times.append(t)
+    values.append(value)
+
+
+def read_glstat(path):
+    series, t, block = {}, None, {}
+
+    def close():
+        if t is not None:
+            for name, value in block.items():
+                append(series, name, t, value)
+
+    for line in open(path):
+        if re.match(r"\s*dt of cycle", line):
+            close()
+            t, block = None, {}
+            continue
+        head, _, tail = line.rstrip("\n").rpartition(" ")
+        if " wall#" in line or not head.strip():
+            continue
+        label = head.rstrip().rstrip(".").strip()
+        if label == "time":
+            t = number(tail)
+        elif label in GLSTAT_LABELS:
+            block[GLSTAT_LABELS[label]] = number(tail)
+    close()
+    return series
+
+
+def read_rwforc(path):
+    series = {}
+    for line in open(path):
+        row = line.rstrip("\n")
+        if len(row) < 80:
+            continue
+        try:
+            t, wall = number(row[0:12]), int(row[12:20])
+            forces = [number(row[20 + 15 * k:35 + 15 * k]) for k in range(4)]
+        except ValueError:
+            continue
+        for name, value in zip(["normal_force", "x_force", "y_force", "z_force"], forces):
+            append(series, f"wall {wall} {name}", t, value)
+    return series
+
+
+def read_nodout(path):
+    series, t, in_rows = {}, None, False
+    for line in open(path):
+        row = line.rstrip("\n")
+        m = NODOUT_BLOCK.match(row)
+        if m:
+            t, in_rows = number(m.group(1)), False
+            continue
+        if row.startswith(" nodal point"):
+            in_rows = "x-disp" in row  # the rotational block's rows are not read
+            continue
+        if not in_rows or not row.strip():
+            continue
+        fields, at = [], 0
+        for w in NODOUT_WIDTHS:
+            fields.append(row[at:at + w])
+            at += w
+        node = int(fields[0])
+        for name, text in zip(NODOUT_COLUMNS, fields[1:]):
+            append(series, f"node {node} {name}", t, number(text))
+    return series
+
+
+def read_csv(path):
+    """First column time; every other named column a quantity."""
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    names = [n.strip() for n in rows[0]]
+    series = {}
+    for row in rows[1:]:
+        if not row:
+            continue
+        t = float(row[0])
+        for name, text in zip(names[1:], row[1:]):
+            if text.strip():
+                append(series, name, t, float(text))
+    return series
+
+
+def kind_of(path):
+    """'glstat', 'rwforc', 'nodout' or 'csv', from the file's contents."""
+    with open(path, errors="replace") as f:
+        head = f.read(20000)
+    if "n o d a l   p r i n t   o u t" in head:
+        return "nodout"
+    if re.search(r"^\s*dt of cycle", head, re.M):
+        return "glstat"
+    if "wall#   normal-force" in head:
+        return "rwforc"
+    first = head.split("\n", 1)[0]
+    if "," in first and not first.lstrip().startswith("#"):
+        return "csv"
+    raise ValueError(f"{path}: not an LS-DYNA glstat, rwforc or nodout, nor a CSV with a header")
+
+
+READERS = {"glstat": read_glstat, "rwforc": read_rwforc, "nodout": read_nodout, "csv": read_csv}
+
+
+def read_any(path):
+    return READERS[kind_of(path)](path)
