@@ -140,8 +140,9 @@ D3plotWriter::D3plotWriter(const std::string& dir, const D3plotGeometry& g, std:
       return;
     }
   }
+  const std::regex member("d3plot[0-9]*");
   for (const auto& entry : fs::directory_iterator(dir_))  // stale members would be read as states
-    if (std::regex_match(entry.path().filename().string(), std::regex("d3plot[0-9]*"))) fs::remove(entry.path());
+    if (std::regex_match(entry.path().filename().string(), member)) fs::remove(entry.path());
   open_member(0, true);
   out_.write(head.data(), static_cast<std::streamsize>(head.size()));
   end_ = geometry_bytes_;

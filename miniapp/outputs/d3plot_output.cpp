@@ -181,6 +181,7 @@ D3plotOutput::D3plotOutput(const State& s, const std::string& dir, const std::st
 void D3plotOutput::write(const State& s, const EnergyRecord& energy, const std::vector<PartRecord>& parts,
                          double dt_avg, Communicator& comm) {
   if (!active_) return;
+  Kokkos::fence();  // the kernels must have finished before the host reads
   const NodeData& nd = s.nodes;
   const ElementData& el = s.elements;
   const double to_a = dt_avg > 0 ? 1 / dt_avg : 0;
