@@ -27,7 +27,7 @@ std::vector<T> take(const std::vector<char>& b, std::size_t& at) {
   std::memcpy(&n, b.data() + at, sizeof n);
   at += sizeof n;
   std::vector<T> v(static_cast<std::size_t>(n));
-  std::memcpy(v.data(), b.data() + at, v.size() * sizeof(T));
+  if (n > 0) std::memcpy(v.data(), b.data() + at, v.size() * sizeof(T));  // a rank may hold none
   at += v.size() * sizeof(T);
   return v;
 }
@@ -197,7 +197,7 @@ void D3plotOutput::write(const State& s, const EnergyRecord& energy, const std::
     shell_words(s, e, mine.data() + mine.size() - (Plot::kShellWords + 1));
   }
   std::vector<char> bytes(mine.size() * sizeof(float));
-  std::memcpy(bytes.data(), mine.data(), bytes.size());
+  if (!bytes.empty()) std::memcpy(bytes.data(), mine.data(), bytes.size());
   if (!comm.root()) {
     comm.send(bytes, 0, tags::kPlotState);
     return;
