@@ -122,6 +122,7 @@ D3plotWriter::D3plotWriter(const std::string& dir, const D3plotGeometry& g, std:
   layout_.nodes = static_cast<std::int64_t>(g.node_ids.size());
   layout_.shells = static_cast<std::int64_t>(g.shell_ids.size());
   layout_.parts = static_cast<std::int64_t>(g.part_ids.size());
+  layout_.walls = g.walls;
   const std::int64_t state = 4 * layout_.words();
   if (padded(state + 4) > family_bytes_)
     throw InputError("d3plot: one state of this model needs " + std::to_string(padded(state + 4)) +

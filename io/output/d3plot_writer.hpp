@@ -8,7 +8,7 @@
 //              titles (90001 block), -999999.0, then whole states
 //   d3plotNN   family members: whole states only, from byte 0
 // A state is TIME, the global words (KE IE TE, velocity, per part IE KE
-// velocity mass hourglass), current coordinates, velocities,
+// velocity mass hourglass, per rigid wall its normal force and position), current coordinates, velocities,
 // accelerations, per shell LAYERS x (sx sy sz sxy syz szx, plastic strain)
 // then thickness, two zero words and internal energy, then a deletion flag
 // per shell (1 alive, 0 deleted). Every member ends with -999999.0 and zero
@@ -33,6 +33,7 @@ struct D3plotGeometry {
   std::vector<std::int32_t> shell_part;     // 1-based index into part_ids
   std::vector<std::int64_t> part_ids;
   std::vector<std::string> part_titles;
+  std::int64_t walls = 0;  // rigid walls, in the global words
 };
 
 // Words of one state, by section.
@@ -40,8 +41,10 @@ struct D3plotStateLayout {
   static constexpr int kLayers = 3;                 // LS-DYNA's default MAXINT: lower, middle, upper point
   static constexpr int kWordsPerLayer = 7;          // six stresses and the plastic strain
   static constexpr int kShellWords = kLayers * kWordsPerLayer + 4;  // NV2D: + thickness, 2 zeros, energy
-  std::int64_t nodes = 0, shells = 0, parts = 0;
-  std::int64_t globals() const { return 6 + 7 * parts; }
+  std::int64_t nodes = 0, shells = 0, parts = 0, walls = 0;
+  // KE IE TE, velocity; per part IE KE velocity mass hourglass; per wall its
+  // normal force, then its position (VERSION 971's 4 words a wall).
+  std::int64_t globals() const { return 6 + 7 * parts + 4 * walls; }
   // TIME, globals, x v a per node, NV2D per shell, a deletion flag per shell.
   std::int64_t words() const { return 1 + globals() + 9 * nodes + (kShellWords + 1) * shells; }
 };

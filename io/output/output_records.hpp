@@ -45,6 +45,7 @@ struct WallRecord {
   int id = 0;  // 1-based, in deck order
   double normal_force = 0;
   std::array<double, 3> force{};
+  std::array<double, 3> position{};  // a point of the wall where it is now (moving walls move it)
 };
 
 }  // namespace mc

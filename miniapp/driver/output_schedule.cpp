@@ -59,6 +59,31 @@ OutputSchedule::OutputSchedule(const RunSettings& rs, Communicator& comm, State&
   }
 }
 
+namespace {
+
+// The walls' forces (set_wall_outputs) as rwforc and the d3plot give them.
+std::vector<WallRecord> wall_records(const State& s) {
+  std::vector<WallRecord> walls;
+  for (std::size_t w = 0; w < s.walls.size(); ++w) {
+    const WallState& ws = s.walls[w];
+    WallRecord r;
+    r.id = static_cast<int>(w + 1);
+    r.force = ws.force;
+    // A cylinder's or sphere's normals point every way out of it (ws.normal
+    // is its axis): its normal force is the resultant's size.
+    const bool round = ws.shape.kind == WallShape::Kind::Cylinder || ws.shape.kind == WallShape::Kind::Sphere;
+    r.normal_force = round ? std::sqrt(ws.force[0] * ws.force[0] + ws.force[1] * ws.force[1] + ws.force[2] * ws.force[2])
+                           : -(ws.force[0] * ws.normal[0] + ws.force[1] * ws.normal[1] + ws.force[2] * ws.normal[2]);
+    // A prescribed wall has moved along its direction, a wall of mass along its normal.
+    const std::array<double, 3>& along = ws.prescribed ? ws.direction : ws.normal;
+    for (int k = 0; k < 3; ++k) r.position[k] = ws.point[k] + ws.position * along[k];
+    walls.push_back(r);
+  }
+  return walls;
+}
+
+}  // namespace
+
 std::vector<double> OutputSchedule::history_node_terms(const State& s) const {
   const NodeData& nd = s.nodes;
   const double dt_avg = 0.5 * (s.dt_prev + s.dt_next);
@@ -144,20 +169,8 @@ EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Commun
       keep(matsum_.file(), due.closing_only(Output::Matsum));
     }
   }
+  const std::vector<WallRecord> walls = wall_records(s);
   if (due.rwforc) {
-    std::vector<WallRecord> walls;
-    for (std::size_t w = 0; w < s.walls.size(); ++w) {
-      const WallState& ws = s.walls[w];
-      WallRecord r;
-      r.id = static_cast<int>(w + 1);
-      r.force = ws.force;
-      // A cylinder's or sphere's normals point every way out of it (ws.normal
-      // is its axis): its normal force is the resultant's size.
-      const bool round = ws.shape.kind == WallShape::Kind::Cylinder || ws.shape.kind == WallShape::Kind::Sphere;
-      r.normal_force = round ? std::sqrt(ws.force[0] * ws.force[0] + ws.force[1] * ws.force[1] + ws.force[2] * ws.force[2])
-                             : -(ws.force[0] * ws.normal[0] + ws.force[1] * ws.normal[1] + ws.force[2] * ws.normal[2]);
-      walls.push_back(r);
-    }
     rwforc_.write(s.time, walls);
     keep(rwforc_.file(), due.closing_only(Output::Rwforc));
   }
@@ -166,7 +179,7 @@ EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Commun
     keep(nodout_.file(), due.closing_only(Output::Nodout));
   }
   if (due.d3plot) {
-    binary_plot_.write(s, energy, parts, 0.5 * (s.dt_prev + s.dt_next), comm);
+    binary_plot_.write(s, energy, parts, walls, 0.5 * (s.dt_prev + s.dt_next), comm);
     if (d3plot_.active()) {
       d3plot_.write_piece(make_snapshot(s, comm.rank()));
       if (comm.size() > 1) comm.barrier();  // the .pvd names a step only once all its pieces exist

@@ -175,11 +175,12 @@ D3plotOutput::D3plotOutput(const State& s, const std::string& dir, const std::st
       g.shell_part[slot] = index_in(g.part_ids, rr.shell_parts[i]) + 1;
     }
   }
+  g.walls = static_cast<std::int64_t>(s.walls.size());
   writer_ = D3plotWriter(dir, g, family_bytes, resume_states);
 }
 
 void D3plotOutput::write(const State& s, const EnergyRecord& energy, const std::vector<PartRecord>& parts,
-                         double dt_avg, Communicator& comm) {
+                         const std::vector<WallRecord>& walls, double dt_avg, Communicator& comm) {
   if (!active_) return;
   Kokkos::fence();  // the kernels must have finished before the host reads
   const NodeData& nd = s.nodes;
@@ -220,6 +221,12 @@ void D3plotOutput::write(const State& s, const EnergyRecord& energy, const std::
       globals[6 + 2 * np + 3 * slot + k] = static_cast<float>(p.mass > 0 ? p.momentum[k] / p.mass : 0);
     globals[6 + 5 * np + slot] = static_cast<float>(p.mass);
     globals[6 + 6 * np + slot] = static_cast<float>(p.hourglass);
+  }
+  const std::int64_t nw = l.walls;  // normal forces, then positions (VERSION 971: 4 words a wall)
+  for (std::int64_t wall = 0; wall < nw; ++wall) {
+    globals[6 + 7 * np + wall] = static_cast<float>(walls[wall].normal_force);
+    for (int k = 0; k < 3; ++k)
+      globals[6 + 7 * np + nw + 3 * wall + k] = static_cast<float>(walls[wall].position[k]);
   }
   float* x = globals + l.globals();
   float* v = x + 3 * l.nodes;

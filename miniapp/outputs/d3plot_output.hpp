@@ -28,10 +28,11 @@ class D3plotOutput {
   // Rank 0: why the family stopped growing (a full disk), empty while it grows.
   const std::string& failure() const { return writer_.failure(); }
 
-  // Collective: one state. `parts` in State::part_info order; `dt_avg`
-  // turns v - v_before (keep_half_step_velocities) into accelerations.
-  void write(const State& s, const EnergyRecord& energy, const std::vector<PartRecord>& parts, double dt_avg,
-             Communicator& comm);
+  // Collective: one state. `parts` in State::part_info order, `walls` in
+  // deck order; `dt_avg` turns v - v_before (keep_half_step_velocities)
+  // into accelerations.
+  void write(const State& s, const EnergyRecord& energy, const std::vector<PartRecord>& parts,
+             const std::vector<WallRecord>& walls, double dt_avg, Communicator& comm);
 
  private:
   bool active_ = false;

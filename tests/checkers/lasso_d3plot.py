@@ -14,6 +14,7 @@ At every state, to float32 rounding:
   - deletion flags: 1 exactly for the shells the pieces hold, 0 for eroded;
   - kinetic, internal, total energy: glstat's row at that time (1e-6
     relative); part internal energy: matsum's (1e-6 relative, 1e-6 J);
+  - the rigid wall's normal force: rwforc's at that time (1e-6 of its peak);
 and the np 1 and np 2 files hold the same coordinates and stresses bit for
 bit (halo=corners: the motion does not depend on np).
 
@@ -70,8 +71,10 @@ def check(odir):
     times = a[A.global_timesteps]
     glstat, gcols = rows(os.path.join(odir, "glstat")), columns(os.path.join(odir, "glstat"))
     matsum = rows(os.path.join(odir, "matsum"))
+    rwforc = rows(os.path.join(odir, "rwforc"))
     part_ids = a[A.part_ids]
-    worst = {"displacement": 0.0, "plastic strain": 0.0, "energy": 0.0, "part energy": 0.0}
+    worst = {"displacement": 0.0, "plastic strain": 0.0, "energy": 0.0, "part energy": 0.0, "wall force": 0.0}
+    peak_wall = max(abs(r[2]) for r in rwforc)
     eroded = 0
     for s, t in enumerate(times):
         pieces, t_vtk = step_pieces(pvd, s)
@@ -112,7 +115,9 @@ def check(odir):
             want = m[m[:, 1] == pid][0, 2]
             worst["part energy"] = max(worst["part energy"],
                                        abs(a[A.part_internal_energy][s][k] - want) / max(abs(want), 1.0))
-    limits = {"displacement": 1e-4, "plastic strain": 1e-6, "energy": 1e-6, "part energy": 1e-6}
+        want = at_time(rwforc, t)[0, 2]  # the tube's one wall
+        worst["wall force"] = max(worst["wall force"], abs(a[A.rigid_wall_force][s][0] - want) / peak_wall)
+    limits = {"displacement": 1e-4, "plastic strain": 1e-6, "energy": 1e-6, "part energy": 1e-6, "wall force": 1e-6}
     print(f"{odir}: {len(times)} states in {len(members)} files, {len(a[A.node_ids])} nodes, "
           f"{len(a[A.element_shell_ids])} shells, {eroded} eroded at the end; worst differences: "
           + ", ".join(f"{k} {v:.2e} (limit {limits[k]:.0e})" for k, v in worst.items()))
