@@ -41,32 +41,31 @@ std::int32_t index_in(const std::vector<std::int64_t>& sorted, std::int64_t id) 
   return static_cast<std::int32_t>(std::lower_bound(sorted.begin(), sorted.end(), id) - sorted.begin());
 }
 
-// The through-thickness points written as d3plot's lower, middle and upper layers.
-std::array<int, Plot::kLayers> layer_points(const PartParams& p) {
-  std::vector<int> order(static_cast<std::size_t>(p.nip));
+}  // namespace
+
+D3plotOutput::PartLayers D3plotOutput::part_layers(const State& s, int p) {
+  const PartParams& part = s.parts(p);
+  std::vector<int> order(static_cast<std::size_t>(part.nip));
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](int a, int b) { return p.zeta[a] < p.zeta[b]; });
-  return {order.front(), order[order.size() / 2], order.back()};
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return part.zeta[a] < part.zeta[b]; });
+  return {stressless_part(s, p), {order.front(), order[order.size() / 2], order.back()}};
 }
 
 // One shell's NV2D words and its deletion flag: stresses in the global
 // frame (the element's co-rotational frame e1 e2 e3 turned back), as
 // LS-DYNA writes them by default.
-void shell_words(const State& s, int e, float* w) {
+void D3plotOutput::shell_words(const State& s, int e, float* w) const {
   const ElementData& el = s.elements;
-  const int p = el.part(e);
-  const PartParams& part = s.parts(p);
-  const bool rigid = part.rigid_body >= 0 || s.materials(part.material).kind == kRigid;
+  const PartLayers& part = parts_[static_cast<std::size_t>(el.part(e))];
   std::fill(w, w + Plot::kShellWords + 1, 0.0f);
-  if (!rigid) {
+  if (!part.stressless) {
     Real x[4][3];
     for (int c = 0; c < 4; ++c)
       for (int k = 0; k < 3; ++k) x[c][k] = s.nodes.x(el.conn(e, c), k);
     ShellGeometry<Real> g;
     shell_geometry(x, g);
-    const std::array<int, Plot::kLayers> points = layer_points(part);
     for (int l = 0; l < Plot::kLayers; ++l) {
-      const int k = points[l];
+      const int k = part.points[l];
       const double sl[3][3] = {
           {double(packed(el.points, e, 4 * k)), double(packed(el.points, e, 4 * k + 2)), double(el.shear(e, 0))},
           {double(packed(el.points, e, 4 * k + 2)), double(packed(el.points, e, 4 * k + 1)), double(el.shear(e, 1))},
@@ -93,11 +92,10 @@ void shell_words(const State& s, int e, float* w) {
   w[Plot::kShellWords] = el.alive(e) ? 1.0f : 0.0f;
 }
 
-}  // namespace
-
 D3plotOutput::D3plotOutput(const State& s, const std::string& dir, const std::string& title,
                            std::int64_t family_bytes, std::int64_t resume_states, Communicator& comm)
     : active_(true) {
+  for (std::size_t p = 0; p < s.part_info.size(); ++p) parts_.push_back(part_layers(s, static_cast<int>(p)));
   const NodeData& nd = s.nodes;
   const ElementData& el = s.elements;
   std::vector<std::int64_t> node_ids, shell_ids, shell_parts, shell_nodes;

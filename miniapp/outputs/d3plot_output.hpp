@@ -4,6 +4,7 @@
 // (io/d3plot_writer). Rank 0 holds the geometry and one state, never more.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -35,6 +36,16 @@ class D3plotOutput {
              const std::vector<WallRecord>& walls, double dt_avg, Communicator& comm);
 
  private:
+  // Per part: no stresses to write, or which points are the lower, middle
+  // and upper layers.
+  struct PartLayers {
+    bool stressless = false;
+    std::array<int, D3plotStateLayout::kLayers> points{};
+  };
+  static PartLayers part_layers(const State& s, int p);
+  void shell_words(const State& s, int e, float* w) const;
+
+  std::vector<PartLayers> parts_;
   bool active_ = false;
   std::vector<int> owned_;  // this rank's owned nodes, local indices
   // Rank 0: for each rank, the output index of each node and shell it sends.

@@ -28,7 +28,7 @@ MeshSnapshot make_snapshot(const State& s, int rank) {
     if (!el.alive(e)) continue;
     const int p = el.part(e);
     const PartParams& part = s.parts(p);
-    const bool rigid = part.rigid_body >= 0 || s.materials(part.material).kind == kRigid;
+    const bool rigid = stressless_part(s, p);
     double epsp = 0, von_mises = 0;
     for (int k = 0; !rigid && k < part.nip; ++k) {
       const double sxx = packed(el.points, e, 4 * k), syy = packed(el.points, e, 4 * k + 1),
