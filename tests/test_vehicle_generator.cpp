@@ -190,12 +190,16 @@ TEST(VehicleGenerator, NoContactPenetrationAtTheStart) {
       const std::string cmd = "OMP_PROC_BIND=false " + std::string(MINICRASH_BINARY) + " gen=" + b.preset +
                               " scale=" + scale + " cycles=1 odir=" + dir + " --quiet > /dev/null 2>&1";
       ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
-      std::ifstream glstat(dir + "/glstat");
+      std::ifstream glstat(dir + "/glstat.csv");
       std::string line;
-      while (std::getline(glstat, line) && line[0] == '#') continue;
+      std::getline(glstat, line);  // the column names
+      std::getline(glstat, line);
       std::istringstream first(line);
       double columns[7] = {};
-      for (double& c : columns) first >> c;
+      for (double& c : columns) {
+        first >> c;
+        first.ignore(1);  // the comma
+      }
       EXPECT_EQ(columns[6], 0.0) << b.preset << " scale " << scale << ": contact energy at t = 0";
     }
 }

@@ -25,6 +25,8 @@ import shlex
 import subprocess
 import sys
 
+from minicrash_histories import table
+
 GLSTAT = {"time": 0, "kinetic": 3, "internal": 4, "hourglass": 5, "contact": 6, "total": 9}
 failures = []
 
@@ -42,12 +44,6 @@ def run(mpiexec, binary, out, np_, *options):
                           env=dict(os.environ, OMP_PROC_BIND="false", OMP_WAIT_POLICY="passive"))
     print(f"  np={np_} {' '.join(options)}: exit {done.returncode}, {done.stdout.strip().splitlines()[-1:]}")
     return done.returncode
-
-
-def table(out, name):
-    """Rows of numbers of an output file (plain Python: no NumPy needed)."""
-    return [[float(x) for x in line.split()] for line in open(os.path.join(out, name))
-            if line.strip() and not line.startswith("#")]
 
 
 def part_titles(deck):

@@ -7,22 +7,25 @@ when a file is missing or unreadable.
   tools/minicrash_compare.py RUN_DIR --reference FILE [--reference FILE ...]
                              [--window T0:T1] [--tolerance NAME=FRACTION ...]
 
-With --reference, each FILE is an LS-DYNA glstat, rwforc or nodout (as the
-solver or LSTC's l2a writes them; tools/lsdyna_ascii.py) or a CSV whose
-first column is time and whose other columns are named as the quantities
-below (OpenRadioss' th_to_csv output with its columns renamed). Every
-quantity the reference has and the run writes is compared over the window
+With --reference, each FILE is an LS-DYNA glstat, matsum, rwforc, rcforc or
+nodout (as the solver or LSTC's l2a writes them; tools/lsdyna_ascii.py) or a
+CSV whose first column is time and whose other columns are named as the
+quantities below (OpenRadioss' th_to_csv output with its columns renamed).
+Every quantity the reference has and the run writes is compared over the window
 (default: the times both cover): the largest |run - reference| over it,
 the run interpolated at the reference's times, divided by the reference's
 largest |value| there, must not exceed the tolerance (default 0.02; NAME
 may be a quantity or 'default'). Where one drifts, the time and both values
 are printed. Quantities:
   kinetic internal hourglass contact stonewall total energy_ratio  (glstat)
+  part N internal|kinetic|hourglass                                   (matsum)
   wall N normal_force|x_force|y_force|z_force                         (rwforc)
+  interface N slave_x|slave_y|slave_z|master_x|master_y|master_z      (rcforc)
   node N x-disp ... z-coor (displacement, velocity, acceleration,
   coordinates: LS-DYNA's nodout column names)                         (nodout)
 
-With REFERENCE_DIR (a minicrash run):
+With REFERENCE_DIR (a minicrash run: its glstat.csv, matsum.csv, rwforc.csv
+and rcforc.csv are compared with the run's):
 
 Tolerances (E0 = the reference's initial total energy; crash runs differ in
 the last bits between builds and rank counts, and buckling amplifies that,
@@ -44,6 +47,7 @@ import os
 import sys
 
 import lsdyna_ascii
+import minicrash_histories
 
 ENERGIES = ["kinetic", "internal", "hourglass", "contact", "stonewall", "total"]
 GLSTAT = ["time", "dt", "cycle", "kinetic", "internal", "hourglass", "contact", "stonewall", "eroded_internal",
@@ -53,12 +57,11 @@ WINDOW = 1.0  # ms, the averaging window of force histories
 
 
 def table(directory, name):
-    """Rows of numbers of an output file (plain Python: no NumPy needed)."""
-    path = os.path.join(directory, name)
+    """Rows of numbers of a run's `name`.csv."""
     try:
-        return [[float(x) for x in line.split()] for line in open(path) if line.strip() and not line.startswith("#")]
-    except (OSError, ValueError) as error:
-        print(f"cannot read {path}: {error}")
+        return minicrash_histories.table(directory, name)
+    except (OSError, ValueError, IndexError) as error:
+        print(f"cannot read {os.path.join(directory, name)}.csv: {error}")
         sys.exit(2)
 
 
@@ -122,7 +125,7 @@ def histories(data, key_column, value):
 
 
 def compare_rwforc(run, ref, report):
-    if not os.path.exists(os.path.join(ref, "rwforc")):
+    if not os.path.exists(os.path.join(ref, "rwforc.csv")):
         return
     walls_run = histories(table(run, "rwforc"), 1, lambda row: row[2])
     for wall, (tq, fq) in histories(table(ref, "rwforc"), 1, lambda row: row[2]).items():
@@ -141,7 +144,7 @@ def compare_rwforc(run, ref, report):
 
 
 def compare_rcforc(run, ref, report):
-    if not os.path.exists(os.path.join(ref, "rcforc")):
+    if not os.path.exists(os.path.join(ref, "rcforc.csv")):
         return
     magnitude = lambda row: (row[2] ** 2 + row[3] ** 2 + row[4] ** 2) ** 0.5
     run_contacts = histories(table(run, "rcforc"), 1, magnitude)
@@ -175,10 +178,22 @@ def run_series(run):
     for name in ENERGIES + ["energy_ratio"]:
         c = GLSTAT.index(name)
         series[name] = (column(rows, 0), column(rows, c))
-    if os.path.exists(os.path.join(run, "rwforc")):
+    if os.path.exists(os.path.join(run, "rwforc.csv")):
         for wall, (t, f) in histories(table(run, "rwforc"), 1, lambda row: row[2:6]).items():
             for k, name in enumerate(["normal_force", "x_force", "y_force", "z_force"]):
                 series[f"wall {wall} {name}"] = (t, [v[k] for v in f])
+    if os.path.exists(os.path.join(run, "matsum.csv")):
+        for row in table(run, "matsum"):
+            for k, name in enumerate(["internal", "kinetic", "hourglass"]):
+                t, v = series.setdefault(f"part {int(row[1])} {name}", ([], []))
+                t.append(row[0])
+                v.append(row[2 + k])
+    if os.path.exists(os.path.join(run, "rcforc.csv")):
+        for row in table(run, "rcforc"):
+            for k, name in enumerate(["slave_x", "slave_y", "slave_z", "master_x", "master_y", "master_z"]):
+                t, v = series.setdefault(f"interface {int(row[1])} {name}", ([], []))
+                t.append(row[0])
+                v.append(row[2 + k])
     if os.path.exists(os.path.join(run, "nodout")):
         series.update(lsdyna_ascii.read_nodout(os.path.join(run, "nodout")))
     return series
@@ -218,7 +233,7 @@ def parse_args():
     parser.add_argument("run", help="the run's output directory")
     parser.add_argument("reference_dir", nargs="?", help="a minicrash run to compare with")
     parser.add_argument("--reference", action="append", default=[], metavar="FILE",
-                        help="an LS-DYNA glstat, rwforc or nodout, or a CSV with named columns")
+                        help="an LS-DYNA glstat, matsum, rwforc, rcforc or nodout, or a CSV with named columns")
     parser.add_argument("--window", default=None, metavar="T0:T1", help="compare over this time window only")
     parser.add_argument("--tolerance", action="append", default=[], metavar="NAME=FRACTION",
                         help="drift allowed for a quantity, or 'default' (0.02)")

@@ -19,6 +19,6 @@ for deck in tube.k neon_small.k 3vehicle_small.k car2car_small.k; do
     OMP_NUM_THREADS=1 OMP_PROC_BIND=false OMP_WAIT_POLICY=passive \
       "${mpiexec[@]}" -np "$np" "$build/minicrash" i="$src/inputs/$deck" odir="$run" --quiet >"$run.log" 2>&1
     checksum=$(grep -o '"state_checksum": "[0-9a-f]*"' "$run/minicrash_report.json" | cut -d'"' -f4)
-    echo "$deck np$np $checksum $(md5sum <"$run/glstat" | cut -c1-16) $(md5sum <"$run/matsum" | cut -c1-16)"
+    echo "$deck np$np $checksum $(md5sum <"$run/glstat.csv" | cut -c1-16) $(md5sum <"$run/matsum.csv" | cut -c1-16)"
   done
 done

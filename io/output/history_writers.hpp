@@ -1,10 +1,15 @@
-// LS-DYNA-like ASCII time histories, one line per output time (columns
-// named in a '#' header; docs/outputs.md documents each column):
+// The time histories, each written twice by rank 0 (other ranks hold
+// inert writers):
+//   <name>      LS-DYNA's ASCII layout (lsdyna_layout.hpp), for LS-PrePost
+//               and the parsers crash engineers already have;
+//   <name>.csv  one row per output time (and part, wall or interface) under a
+//               header row of column names, for scripts and the study tools.
 //   glstat  global energies     matsum  per-part energies     rwforc  wall forces
 //   rcforc  contact interface forces and energies
-// Only rank 0 opens files; other ranks hold inert writers.
+// docs/outputs.md documents each line and column.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <fstream>
 #include <string>
@@ -36,52 +41,65 @@ class HistoryFile {
   std::uintmax_t bytes_ = 0;  // up to the last whole row
 };
 
+// One history in both forms. `version` goes on the LS-DYNA header's
+// ls-dyna line; `append`: a resumed run continues both files.
+class TwinHistory {
+ public:
+  TwinHistory() = default;
+  TwinHistory(const std::string& dir, const std::string& name, const std::string& lsdyna_header,
+              const std::string& csv_columns, bool append);
+  bool active() const { return lsdyna_.active(); }
+  void append(const std::string& lsdyna_text, const std::string& csv_rows);
+  std::array<const HistoryFile*, 2> files() const { return {&lsdyna_, &csv_}; }
+
+ private:
+  HistoryFile lsdyna_, csv_;
+};
+
 class GlstatWriter {
  public:
   GlstatWriter() = default;
-  GlstatWriter(const std::string& dir, const std::string& title, bool append = false);
-  void write(const EnergyRecord& r);
-
-  const HistoryFile& file() const { return file_; }
+  GlstatWriter(const std::string& dir, const std::string& title, const std::string& version, bool append = false);
+  void write(const EnergyRecord& r, const std::vector<WallRecord>& walls);
+  std::array<const HistoryFile*, 2> files() const { return history_.files(); }
 
  private:
-  HistoryFile file_;
+  TwinHistory history_;
 };
 
 class MatsumWriter {
  public:
   MatsumWriter() = default;
-  MatsumWriter(const std::string& dir, const std::string& title, bool append = false);
+  // `parts`: the legend's ids and titles.
+  MatsumWriter(const std::string& dir, const std::string& title, const std::string& version,
+               const std::vector<std::pair<GlobalId, std::string>>& parts, bool append = false);
   void write(double time, const std::vector<PartRecord>& parts);
-
-  const HistoryFile& file() const { return file_; }
+  std::array<const HistoryFile*, 2> files() const { return history_.files(); }
 
  private:
-  HistoryFile file_;
+  TwinHistory history_;
 };
 
 class RwforcWriter {
  public:
   RwforcWriter() = default;
-  RwforcWriter(const std::string& dir, const std::string& title, bool append = false);
+  RwforcWriter(const std::string& dir, const std::string& title, const std::string& version, bool append = false);
   void write(double time, const std::vector<WallRecord>& walls);
-
-  const HistoryFile& file() const { return file_; }
+  std::array<const HistoryFile*, 2> files() const { return history_.files(); }
 
  private:
-  HistoryFile file_;
+  TwinHistory history_;
 };
 
 class RcforcWriter {
  public:
   RcforcWriter() = default;
-  RcforcWriter(const std::string& dir, const std::string& title, bool append = false);
+  RcforcWriter(const std::string& dir, const std::string& title, const std::string& version, bool append = false);
   void write(double time, const std::vector<ContactRecord>& contacts);
-
-  const HistoryFile& file() const { return file_; }
+  std::array<const HistoryFile*, 2> files() const { return history_.files(); }
 
  private:
-  HistoryFile file_;
+  TwinHistory history_;
 };
 
 }  // namespace mc

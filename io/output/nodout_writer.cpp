@@ -1,30 +1,15 @@
 #include "io/output/nodout_writer.hpp"
 
 #include <cstdio>
-#include <ctime>
 #include <utility>
 
+#include "io/output/lsdyna_layout.hpp"
+
 namespace mc {
-namespace {
-
-std::string header(const std::string& title, const std::string& version) {
-  char date[16];
-  const std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  std::strftime(date, sizeof date, "%m/%d/%Y", &local);
-  char line[160];
-  std::snprintf(line, sizeof line, "                         ls-dyna %-22s date %s\n", version.c_str(), date);
-  std::string padded = title.substr(0, 72);
-  padded.resize(72, ' ');  // the solver writes (1x,a72)
-  return " " + padded + "\n" + line + "\n\n";
-}
-
-}  // namespace
 
 NodoutWriter::NodoutWriter(const std::string& dir, const std::string& title, const std::string& version,
                            std::vector<std::int64_t> nodes, bool append)
-    : nodes_(std::move(nodes)), file_(dir + "/nodout", header(title, version), append) {}
+    : nodes_(std::move(nodes)), file_(dir + "/nodout", lsdyna::header(title, version) + lsdyna::legend({}), append) {}
 
 void NodoutWriter::write(double time, std::int64_t cycle, const double* values) {
   if (!file_.active()) return;

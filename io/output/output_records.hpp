@@ -28,6 +28,7 @@ struct EnergyRecord {
 struct PartRecord {
   GlobalId id = 0;
   std::string title;
+  bool rigid = false;
   double internal = 0, kinetic = 0, hourglass = 0, mass = 0;
   std::array<double, 3> momentum{};
   double eroded_internal = 0;  // internal energy of its eroded shells (not in `internal`)
@@ -46,6 +47,7 @@ struct WallRecord {
   double normal_force = 0;
   std::array<double, 3> force{};
   std::array<double, 3> position{};  // a point of the wall where it is now (moving walls move it)
+  double stonewall = 0;              // the energy it took out (glstat's stonewall energy of this wall)
 };
 
 }  // namespace mc

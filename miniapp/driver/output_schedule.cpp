@@ -28,13 +28,15 @@ OutputSchedule::OutputSchedule(const RunSettings& rs, Communicator& comm, State&
   if (s.cycle > 0) comm.bcast(&continued, sizeof continued, 0);
   if (!continued) s.carry.d3plot_times.clear();  // the series starts here
   if (comm.root()) {
-    glstat_ = GlstatWriter(rs.output_dir, rs.title, continued);
-    matsum_ = MatsumWriter(rs.output_dir, rs.title, continued);
-    rwforc_ = RwforcWriter(rs.output_dir, rs.title, continued);
-    if (s.contact.active()) rcforc_ = RcforcWriter(rs.output_dir, rs.title, continued);
+    const std::string version = std::string("minicrash ") + build::kVersion;
+    std::vector<std::pair<GlobalId, std::string>> legend;
+    for (const PartInfo& p : s.part_info) legend.emplace_back(p.id, p.title);
+    glstat_ = GlstatWriter(rs.output_dir, rs.title, version, continued);
+    matsum_ = MatsumWriter(rs.output_dir, rs.title, version, legend, continued);
+    rwforc_ = RwforcWriter(rs.output_dir, rs.title, version, continued);
+    if (s.contact.active()) rcforc_ = RcforcWriter(rs.output_dir, rs.title, version, continued);
     if (!rs.history_nodes.empty())
-      nodout_ = NodoutWriter(rs.output_dir, rs.title, std::string("minicrash ") + build::kVersion, rs.history_nodes,
-                             continued);
+      nodout_ = NodoutWriter(rs.output_dir, rs.title, version, rs.history_nodes, continued);
     for (const HistoryFile* f : histories()) keep(*f, false);
   }
   if (!rs.history_nodes.empty()) {  // each nodout node's values come from the rank that owns it
@@ -77,6 +79,7 @@ std::vector<WallRecord> wall_records(const State& s) {
     // A prescribed wall has moved along its direction, a wall of mass along its normal.
     const std::array<double, 3>& along = ws.prescribed ? ws.direction : ws.normal;
     for (int k = 0; k < 3; ++k) r.position[k] = ws.point[k] + ws.position * along[k];
+    r.stonewall = stonewall_energy(ws);
     walls.push_back(r);
   }
   return walls;
@@ -106,6 +109,16 @@ std::string OutputSchedule::failure() const {
   for (const HistoryFile* f : histories())
     if (!f->failure().empty()) return f->failure();
   return binary_plot_.failure();
+}
+
+bool OutputSchedule::failed() const {
+  for (const HistoryFile* f : histories())
+    if (!f->failure().empty()) return true;
+  return !binary_plot_.failure().empty();
+}
+
+void OutputSchedule::keep(const std::array<const HistoryFile*, 2>& files, bool closing_only) {
+  for (const HistoryFile* f : files) keep(*f, closing_only);
 }
 
 void OutputSchedule::keep(const HistoryFile& file, bool closing_only) {
@@ -152,8 +165,9 @@ EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Commun
   if (contact_due) contacts = contact.output_records(batch.sums(contact_sums));
   if (due.rcforc) {
     rcforc_.write(s.time, contacts);
-    keep(rcforc_.file(), due.closing_only(Output::Rcforc));
+    keep(rcforc_.files(), due.closing_only(Output::Rcforc));
   }
+  const std::vector<WallRecord> walls = wall_records(s);
   std::vector<PartRecord> parts;
   if (due.energies()) {
     parts = part_records(s, batch.sums(part_sums));
@@ -161,18 +175,17 @@ EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Commun
     for (const ContactRecord& c : contacts) contact_energy += c.energy;
     energy = global_energies(s, parts, contact_energy, s.carry.initial_total);
     if (due.glstat) {
-      glstat_.write(energy);
-      keep(glstat_.file(), due.closing_only(Output::Glstat));
+      glstat_.write(energy, walls);
+      keep(glstat_.files(), due.closing_only(Output::Glstat));
     }
     if (due.matsum) {
       matsum_.write(s.time, parts);
-      keep(matsum_.file(), due.closing_only(Output::Matsum));
+      keep(matsum_.files(), due.closing_only(Output::Matsum));
     }
   }
-  const std::vector<WallRecord> walls = wall_records(s);
   if (due.rwforc) {
     rwforc_.write(s.time, walls);
-    keep(rwforc_.file(), due.closing_only(Output::Rwforc));
+    keep(rwforc_.files(), due.closing_only(Output::Rwforc));
   }
   if (due.nodout) {
     nodout_.write(s.time, s.cycle, batch.sums(nodout_sums));

@@ -1,5 +1,5 @@
 // The run's outputs and when each is due: glstat, matsum, rwforc, rcforc
-// (rank 0) and the ParaView series (every rank its piece), each on its own
+// (rank 0; each in LS-DYNA's layout and as .csv), nodout and the ParaView series (every rank its piece), each on its own
 // clock of simulated time. The clocks live in the State, so a restart
 // resumes them.
 #pragma once
@@ -69,11 +69,17 @@ class OutputSchedule {
   // Rank 0: the first output that could not be written (a full disk), cut
   // back to its last whole row or state; empty while all are written.
   std::string failure() const;
+  bool failed() const;  // failure() is not empty (checked every cycle: no string built)
 
  private:
   void keep(const HistoryFile& file, bool closing_only);
-  std::array<const HistoryFile*, 5> histories() const {
-    return {&glstat_.file(), &matsum_.file(), &rwforc_.file(), &rcforc_.file(), &nodout_.file()};
+  void keep(const std::array<const HistoryFile*, 2>& files, bool closing_only);
+  std::array<const HistoryFile*, 9> histories() const {
+    const auto [glstat, glstat_csv] = glstat_.files();
+    const auto [matsum, matsum_csv] = matsum_.files();
+    const auto [rwforc, rwforc_csv] = rwforc_.files();
+    const auto [rcforc, rcforc_csv] = rcforc_.files();
+    return {glstat, glstat_csv, matsum, matsum_csv, rwforc, rwforc_csv, rcforc, rcforc_csv, &nodout_.file()};
   }
   // This rank's terms of nodout's values: 12 per history node (displacement,
   // velocity, acceleration, coordinates), zero where another rank owns it.

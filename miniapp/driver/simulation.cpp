@@ -42,7 +42,7 @@ class TimeLoop {
     const AgreedStep step = steps_.agree(s_, element_step, contact_.active(),
                                          contact_.active() && contact_.wants_sort(contact_mesh_, clock()), comm_);
     s_.dt_next = step.dt;
-    const ExternalRequest request = control_.poll(s_, !outputs_.failure().empty(), comm_);
+    const ExternalRequest request = control_.poll(s_, outputs_.failed(), comm_);
     if (request.stop) stop_by(request);
     const bool last = (rs_.end_time > 0 && s_.time + step.dt >= rs_.end_time) ||
                       (rs_.end_cycle > 0 && s_.cycle + 1 >= rs_.end_cycle) || request.stop;

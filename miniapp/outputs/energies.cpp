@@ -62,6 +62,7 @@ std::vector<PartRecord> part_records(const State& s, const double* sums) {
     const double* in = &sums[kFields * p];
     parts[p].id = s.part_info[p].id;
     parts[p].title = s.part_info[p].title;
+    parts[p].rigid = s.part_info[p].rigid;
     parts[p].internal = in[0];
     parts[p].kinetic = in[1];
     parts[p].hourglass = in[2];
@@ -72,6 +73,12 @@ std::vector<PartRecord> part_records(const State& s, const double* sums) {
   }
   return parts;
 }
+
+double wall_kinetic_energy(const WallState& w) { return w.moving ? 0.5 * w.mass * w.velocity * w.velocity : 0.0; }
+
+// A moving wall's own kinetic energy is part of the system; what the nodes
+// lost at the wall and the wall did not gain was dissipated.
+double stonewall_energy(const WallState& w) { return w.absorbed_energy - (wall_kinetic_energy(w) - w.initial_kinetic); }
 
 EnergyRecord global_energies(const State& s, const std::vector<PartRecord>& parts, double contact,
                              double initial_total) {
@@ -90,11 +97,8 @@ EnergyRecord global_energies(const State& s, const std::vector<PartRecord>& part
     for (int k = 0; k < 3; ++k) r.momentum[k] += p.momentum[k];
   }
   for (const WallState& w : s.walls) {
-    // A moving wall's own kinetic energy is part of the system; what the
-    // nodes lost at the wall and the wall did not gain was dissipated.
-    const double wall_kinetic = w.moving ? 0.5 * w.mass * w.velocity * w.velocity : 0.0;
-    r.stonewall += w.absorbed_energy - (wall_kinetic - w.initial_kinetic);
-    r.kinetic += wall_kinetic;
+    r.stonewall += stonewall_energy(w);
+    r.kinetic += wall_kinetic_energy(w);
   }
   r.added_mass = s.added_mass;
   r.total = r.kinetic + r.internal + r.hourglass + r.contact + r.stonewall + r.eroded_internal;

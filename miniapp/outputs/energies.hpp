@@ -22,6 +22,9 @@ std::vector<PartRecord> part_records(const State& state, const double* sums);
 // `contact`: the model-wide contact energy (ContactPhase::outputs).
 // Collective: shells (alive) with plastic strain above zero at any integration point, model-wide.
 std::int64_t yielded_shells(const State& state, Communicator& comm);
+// A rigid wall's kinetic energy (a moving wall of mass) and the energy it took out.
+double wall_kinetic_energy(const WallState& wall);
+double stonewall_energy(const WallState& wall);
 EnergyRecord global_energies(const State& state, const std::vector<PartRecord>& parts, double contact,
                              double initial_total);
 

@@ -32,6 +32,7 @@ from lasso.dyna import D3plot
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
 from render_snapshot import read_vtu, step_pieces  # noqa: E402  (the ParaView reader)
+import minicrash_histories  # noqa: E402
 
 
 def make_deck(deck, out):
@@ -46,12 +47,12 @@ def make_deck(deck, out):
 
 
 def rows(path):
-    """History file rows (time first) as float arrays."""
-    return np.array([[float(v) for v in line.split()] for line in open(path) if not line.startswith("#")])
+    """History CSV rows (time first) as float arrays."""
+    return np.array(minicrash_histories.rows(path))
 
 
 def columns(path):
-    return open(path).read().splitlines()[1][2:].split()
+    return minicrash_histories.read(path)[0]
 
 
 def at_time(table, t):
@@ -69,9 +70,9 @@ def check(odir):
     a = d.arrays
     pvd = os.path.join(odir, "d3plot.pvd")
     times = a[A.global_timesteps]
-    glstat, gcols = rows(os.path.join(odir, "glstat")), columns(os.path.join(odir, "glstat"))
-    matsum = rows(os.path.join(odir, "matsum"))
-    rwforc = rows(os.path.join(odir, "rwforc"))
+    glstat, gcols = rows(os.path.join(odir, "glstat.csv")), columns(os.path.join(odir, "glstat.csv"))
+    matsum = rows(os.path.join(odir, "matsum.csv"))
+    rwforc = rows(os.path.join(odir, "rwforc.csv"))
     part_ids = a[A.part_ids]
     worst = {"displacement": 0.0, "plastic strain": 0.0, "energy": 0.0, "part energy": 0.0, "wall force": 0.0}
     peak_wall = max(abs(r[2]) for r in rwforc)

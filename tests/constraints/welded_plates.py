@@ -57,8 +57,8 @@ def last_energies(mpiexec, binary, deck, out, np_):
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=dict(os.environ, OMP_PROC_BIND="false"))
     if done.returncode != 0:
         sys.exit(f"np={np_}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
-    with open(os.path.join(out, "glstat")) as f:
-        rows = [line.split() for line in f if not line.startswith("#")]
+    with open(os.path.join(out, "glstat.csv")) as f:
+        rows = [line.split(",") for line in f][1:]  # below the header row
     with open(os.path.join(out, "minicrash_report.json")) as f:
         welds = json.load(f)["welds"]
     first, last = rows[0], rows[-1]

@@ -30,13 +30,14 @@ ENV = dict(os.environ, OMP_PROC_BIND="false", OMP_WAIT_POLICY="passive", OMP_NUM
 
 
 def rows(path):
+    """The rows of numbers of a history CSV, below its header row."""
     with open(path) as f:
-        return [[float(v) for v in line.split()] for line in f if not line.startswith("#")]
+        return [[float(v) for v in line.split(",")] for line in list(f)[1:]]
 
 
 def mean_crush_force(odir, crush=100.0):
-    plate = [r for r in rows(os.path.join(odir, "matsum")) if int(r[1]) == 2]
-    glstat = rows(os.path.join(odir, "glstat"))
+    plate = [r for r in rows(os.path.join(odir, "matsum.csv")) if int(r[1]) == 2]
+    glstat = rows(os.path.join(odir, "glstat.csv"))
     e0, x, prev = glstat[0][9], 0.0, None
     for r in plate:
         t, v = r[0], -r[8] / r[5]

@@ -45,8 +45,8 @@ def run(mpiexec, binary, deck_path, odir):
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
     if done.returncode != 0:
         sys.exit(f"{deck_path}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
-    wall = rows(os.path.join(odir, "rwforc"))  # time wall normal_force ...
-    last = rows(os.path.join(odir, "glstat"))[-1]  # time dt cycle kinetic internal hourglass ... energy_ratio (10)
+    wall = rows(os.path.join(odir, "rwforc.csv"))  # time wall normal_force ...
+    last = rows(os.path.join(odir, "glstat.csv"))[-1]  # time dt cycle kinetic internal hourglass ... energy_ratio (10)
     return time_mean([r[0] for r in wall], [r[2] for r in wall]), last[5] / last[4], last[10]
 
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """A full disk mid-run stops the run cleanly.
 
-The tube (np 2, plot=d3plot, 8 ms: a 290 KB d3plot state every 0.5 ms) writes
-into a 1 MiB tmpfs whose restart/ folder is a link to roomy space. The d3plot
-fills the tmpfs at its fourth state. Expected: exit status 5 on every rank
+The tube (np 2, plot=d3plot, 8 ms: a 290 KB d3plot state every 0.5 ms, the
+histories every 0.25 ms so that they stay small) writes into a 1 MiB tmpfs
+whose restart/ folder is a link to roomy space. The d3plot fills the tmpfs
+at its fourth state. Expected: exit status 5 on every rank
 (mpirun passes it on), the message names the file and "No space left on
 device"; the d3plot family ends with whole states and the end marker
 (lasso-python and LS-PrePost find every state in it), every history ends
@@ -43,12 +44,30 @@ def d3plot_states(path):
     return (len(body) - 4) / state, body.endswith(marker)
 
 
+SPARSE_HISTORIES = {"*DATABASE_GLSTAT\n0.025\n": "*DATABASE_GLSTAT\n0.25\n*DATABASE_RCFORC\n0.25\n",
+                    "*DATABASE_RWFORC\n0.025\n": "*DATABASE_RWFORC\n0.25\n",
+                    "*DATABASE_MATSUM\n0.1\n": "*DATABASE_MATSUM\n0.25\n"}
+
+
+def sparse_histories(deck, out):
+    """The deck with its histories every 0.25 ms (the d3plot, not a history, fills the disk)."""
+    text = open(deck).read()
+    for card, sparse in SPARSE_HISTORIES.items():
+        if card not in text:
+            sys.exit(f"{deck}: no card {card!r} to edit")
+        text = text.replace(card, sparse)
+    with open(out, "w") as f:
+        f.write(text)
+    return out
+
+
 def main():
     mpiexec, binary, deck, work = sys.argv[1:5]
     mount = os.path.join(work, "full")
     subprocess.run(["umount", mount], capture_output=True)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(mount)
+    deck = sparse_histories(deck, os.path.join(work, "tube_sparse_histories.k"))
     if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mount], capture_output=True).returncode:
         print("skipped: cannot mount a 1 MiB tmpfs here (needs root)")
         sys.exit(SKIP)
@@ -67,9 +86,12 @@ def main():
         if states != int(states) or states < 1 or not marked:
             sys.exit("the d3plot does not end with whole states and its end marker")
         for name in ("glstat", "matsum", "rwforc", "rcforc"):
+            lines = open(os.path.join(mount, name + ".csv")).read().split("\n")
+            if lines[-1] or any(len(row.split(",")) != len(lines[0].split(",")) for row in lines[1:-1]):
+                sys.exit(f"{name}.csv does not end with a whole row")
             text = open(os.path.join(mount, name)).read()
-            if not text.endswith("\n") or any(len(line.split()) < 3 for line in text.splitlines()[2:]):
-                sys.exit(f"{name} does not end with a whole row")
+            if not text.endswith("\n") or (name == "glstat" and "percentage increase" not in text.split("dt of cycle")[-1]):
+                sys.exit(f"{name} does not end with a whole block")
         sets = [s for s in os.listdir(roomy) if os.path.exists(os.path.join(roomy, s, "manifest"))]
         if not sets:
             sys.exit("no complete restart set was written")

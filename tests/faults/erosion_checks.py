@@ -43,8 +43,8 @@ def run(mpiexec, binary, deck, odir, np_):
         sys.exit(f"np={np_}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
     with open(os.path.join(odir, "minicrash_report.json")) as f:
         report = json.load(f)
-    with open(os.path.join(odir, "glstat")) as f:
-        rows = [line.split() for line in f if line.strip() and not line.startswith("#")]
+    with open(os.path.join(odir, "glstat.csv")) as f:
+        rows = [line.split(",") for line in f][1:]  # below the header row
     return report, rows
 
 

@@ -41,8 +41,9 @@ def rated_deck(plain, work):
 
 
 def rows(path):
+    """The rows of numbers of a history CSV (glstat.csv, ...), below its header row."""
     with open(path) as f:
-        return [[float(x) for x in line.split()] for line in f if line.strip() and not line.startswith("#")]
+        return [[float(x) for x in line.split(",")] for line in list(f)[1:]]
 
 
 def time_mean(t, y):
@@ -58,8 +59,8 @@ def run(mpiexec, binary, deck, odir):
     if done.returncode != 0:
         sys.exit(f"{deck}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
     # rwforc: time wall normal_force ...; glstat: time dt cycle kinetic ... mass (column 11)
-    wall = rows(os.path.join(odir, "rwforc"))
-    glstat = rows(os.path.join(odir, "glstat"))
+    wall = rows(os.path.join(odir, "rwforc.csv"))
+    glstat = rows(os.path.join(odir, "glstat.csv"))
     force = time_mean([r[0] for r in wall], [r[2] for r in wall])
     mass = glstat[0][11]
     speed = time_mean([r[0] for r in glstat], [math.sqrt(2 * r[3] / mass) for r in glstat])  # mm/ms = m/s

@@ -45,8 +45,8 @@ def glstat(mpiexec, binary, deck_path, np, odir):
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=600, env=env)
     if done.returncode != 0:
         sys.exit(f"{deck_path} at np {np}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
-    with open(os.path.join(odir, "glstat")) as f:  # up to energy_ratio; mass and momenta after
-        return [line.split()[:11] for line in f if line.strip() and not line.startswith("#")]
+    with open(os.path.join(odir, "glstat.csv")) as f:  # up to energy_ratio; mass and momenta after
+        return [line.rstrip("\n").split(",")[:11] for line in f][1:]
 
 
 def main():
@@ -62,8 +62,8 @@ def main():
                  f"  {' '.join(two[first])}")
     isotropic = glstat(mpiexec, binary, deck(plain, work, 1), 1, os.path.join(work, "beta1"))
     internal_kinematic, internal_isotropic = float(one[-1][4]), float(isotropic[-1][4])
-    with open(os.path.join(work, "np1", "rwforc")) as f:  # time wall normal_force ...
-        side = [abs(float(r.split()[2])) for r in f if r.strip() and not r.startswith("#") and r.split()[1] == "2"]
+    with open(os.path.join(work, "np1", "rwforc.csv")) as f:  # time,wall,normal_force,...
+        side = [abs(float(r.split(",")[2])) for r in list(f)[1:] if r.split(",")[1] == "2"]
     print(f"{len(one)} glstat rows equal at np 1 and 2; internal energy at {END_TIME} ms {internal_kinematic:.6g} "
           f"(BETA 0) vs {internal_isotropic:.6g} (BETA 1); moving wall's largest force {max(side, default=0):.6g} kN; "
           f"energy ratio {one[-1][10]}")

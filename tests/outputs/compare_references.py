@@ -7,8 +7,8 @@ the layouts of the solver's files and LSTC's l2a: glstat blocks of
 ' label....%14.5E' lines after ' dt of cycle', rwforc rows
 '%12.5E%8d%15.6E%15.6E%15.6E%15.6E'), and a CSV with named columns as
 OpenRadioss' th_to_csv gives (renamed). Checks:
-  - the run against all four (and its own nodout) passes, with the internal
-    energy held to 0.5 % of its peak;
+  - the run against all four (and its own nodout, matsum and rcforc)
+    passes, with the internal energy held to 0.5 % of its peak;
   - the LS-DYNA glstat with the last internal energy raised by 1 % fails
     (exit 1), naming internal energy and the time;
   - over --window 0:0.5, before the perturbed time, it passes;
@@ -29,7 +29,8 @@ TITLE = " minicrash tube crush".ljust(73) + "\n" + " " * 25 + "ls-dyna " + "smp 
 
 
 def rows(path):
-    return [[float(v) for v in line.split()] for line in open(path) if not line.startswith("#")]
+    """The rows of numbers of a history CSV, below its header row."""
+    return [[float(v) for v in line.split(",")] for line in list(open(path))[1:]]
 
 
 def label(text, value, integer=False):
@@ -37,7 +38,7 @@ def label(text, value, integer=False):
 
 
 def lsdyna_glstat(run, out, raise_last_internal=1.0):
-    g = rows(os.path.join(run, "glstat"))
+    g = rows(os.path.join(run, "glstat.csv"))
     text = TITLE
     for k, r in enumerate(g):
         c = dict(zip(GLSTAT, r))
@@ -58,7 +59,7 @@ def lsdyna_glstat(run, out, raise_last_internal=1.0):
 
 def lsdyna_rwforc(run, out):
     text = TITLE + "\n\n\n    time       wall#   normal-force    x-force        y-force        z-force\n"
-    for t, wall, fn, fx, fy, fz in rows(os.path.join(run, "rwforc")):
+    for t, wall, fn, fx, fy, fz in rows(os.path.join(run, "rwforc.csv")):
         text += f"{t:12.5E}{int(wall):8d}{fn:15.6E}{fx:15.6E}{fy:15.6E}{fz:15.6E}\n"
     with open(out, "w") as f:
         f.write(text)
@@ -67,7 +68,7 @@ def lsdyna_rwforc(run, out):
 def csv_energies(run, out):
     with open(out, "w") as f:
         f.write("time,kinetic,internal,total\n")
-        for r in rows(os.path.join(run, "glstat")):
+        for r in rows(os.path.join(run, "glstat.csv")):
             f.write(f"{r[0]!r},{r[3]!r},{r[4]!r},{r[9]!r}\n")
 
 
@@ -93,7 +94,7 @@ def main():
     lsdyna_glstat(run, glstat)
     lsdyna_rwforc(run, rwforc)
     csv_energies(run, table)
-    refs = [glstat, rwforc, table, os.path.join(run, "nodout")]
+    refs = [glstat, rwforc, table] + [os.path.join(run, n) for n in ("nodout", "matsum", "rcforc")]
     code, out = compare(run, refs, "--tolerance", "internal=0.005")
     print(out)
     if code != 0 or "FAIL" in out or out.count("  ok  ") < 40:
@@ -111,7 +112,8 @@ def main():
     code, out = compare(run, [os.path.join(work, "garbage")])
     if code != 2:
         sys.exit(f"an unreadable reference: exit {code}, expected 2\n{out}")
-    print("LS-DYNA glstat, rwforc, nodout and a CSV: pass; internal energy 1 % off: exit 1 with its time; "
+    print("LS-DYNA glstat, rwforc, nodout, matsum, rcforc and a CSV: pass; "
+          "internal energy 1 % off: exit 1 with its time; "
           "window before it: pass; unreadable: exit 2")
 
 

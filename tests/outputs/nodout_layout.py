@@ -117,8 +117,7 @@ def main():
         odir = os.path.join(work, f"np{np_}")
         run(mpiexec, np_, binary, [f"i={edited}", "endtim=1", "restart_every=1200", f"odir={odir}"])
         _, blocks = parse(os.path.join(odir, "nodout"))
-        glstat = {round(float(line.split()[0]), 12) for line in open(os.path.join(odir, "glstat"))
-                  if not line.startswith("#")}
+        glstat = {round(float(line.split(",")[0]), 12) for line in list(open(os.path.join(odir, "glstat.csv")))[1:]}
         cycles = [c for c, _, _ in blocks]
         if cycles != sorted(set(cycles)) or len(blocks) != 11:
             sys.exit(f"np {np_}: {len(blocks)} blocks at cycles {cycles}; expected 11 (0 to 1 ms by 0.1), increasing")

@@ -43,7 +43,7 @@ def run(mpiexec, binary, args, odir):
         sys.exit(f"{' '.join(cmd)}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
     with open(os.path.join(odir, "minicrash_report.json")) as f:
         report = json.load(f)
-    wall = rows(os.path.join(odir, "rwforc"))  # time wall normal_force ...
+    wall = rows(os.path.join(odir, "rwforc.csv"))  # time wall normal_force ...
     return {
         "precision": report["build"]["precision"],
         "last": report["energy_last"],

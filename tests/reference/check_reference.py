@@ -5,7 +5,7 @@
 
 The deck (inputs/DECK) must be what minicrash-gen makes from the arguments
 in inputs/reference/decks.txt, byte for byte. It is run on 2 ranks and its
-glstat, matsum, rwforc and rcforc compared with inputs/reference/<deck>/ by
+glstat.csv, matsum.csv, rwforc.csv and rcforc.csv compared with inputs/reference/<deck>/ by
 tools/minicrash_compare.py. --update rewrites the deck and the reference
 from this build instead (then review and commit them).
 """
@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import sys
 
-OUTPUTS = ("glstat", "matsum", "rwforc", "rcforc")
+OUTPUTS = ("glstat.csv", "matsum.csv", "rwforc.csv", "rcforc.csv")
 
 
 def main():

@@ -69,7 +69,7 @@ def checksum(odir):
         return json.load(f)["state_checksum"]
 
 
-HISTORIES = ["glstat", "matsum", "rwforc", "rcforc", "nodout", "d3plot.pvd", "d3plot", "d3plot01", "d3plot02"]
+HISTORIES = ["glstat", "glstat.csv", "matsum", "matsum.csv", "rwforc", "rwforc.csv", "rcforc", "rcforc.csv", "nodout", "d3plot.pvd", "d3plot", "d3plot01", "d3plot02"]
 D3PLOT_RUN_TIME = slice(40, 44)  # word 10 of the d3plot header: when the run started
 
 
@@ -167,11 +167,11 @@ def outputs(mpiexec, binary, deck, work, np_, cycles=1200):
 
 
 def last_energies(odir):
-    """glstat's last line: {column: value} of the energies."""
-    with open(os.path.join(odir, "glstat")) as f:
+    """glstat.csv's last row: {column: value} of the energies."""
+    with open(os.path.join(odir, "glstat.csv")) as f:
         lines = f.read().splitlines()
-    names = lines[1].lstrip("# ").split()
-    values = dict(zip(names, lines[-1].split()))
+    names = lines[0].split(",")
+    values = dict(zip(names, lines[-1].split(",")))
     return int(values["cycle"]), {k: float(values[k]) for k in GLSTAT_ENERGIES}
 
 

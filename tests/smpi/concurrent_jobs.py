@@ -22,7 +22,7 @@ CFG = ("--cfg=smpi/simulate-computation:no", "--cfg=smpi/cpu-threshold:0", launc
 
 
 def glstat(odir):
-    with open(os.path.join(odir, "glstat"), "rb") as f:
+    with open(os.path.join(odir, "glstat.csv"), "rb") as f:
         return f.read()
 
 

@@ -27,8 +27,8 @@ ARGS = ["cycles=300", "--quiet"]
 
 def run(cmd, odir):
     report = run_report(cmd, odir)
-    with open(os.path.join(odir, "glstat")) as f:
-        glstat = [[float(v) for v in line.split()] for line in f if line.strip() and not line.startswith("#")]
+    with open(os.path.join(odir, "glstat.csv")) as f:
+        glstat = [[float(v) for v in line.split(",")] for line in list(f)[1:]]
     return report, glstat
 
 

@@ -178,6 +178,6 @@ def window_columns(point, start, report, odir):
             "internal_start": begin["internal"], "internal_end": last["internal"],
             "contact_energy_start": begin["contact"], "contact_energy_end": last["contact"],
             "contact_pairs_in_force_start": begin["contact_pairs_in_force"],
-            "contact_pairs_in_force_end": contact_pairs_in_force(os.path.join(odir, "rcforc")),
+            "contact_pairs_in_force_end": contact_pairs_in_force(os.path.join(odir, "rcforc.csv")),
             "shells_yielded_start": begin["shells_yielded"], "shells_yielded_end": report["shells_yielded"]}
 

@@ -18,6 +18,8 @@ import subprocess
 import sys
 import time
 
+import minicrash_histories
+
 from . import launch
 
 MAKE_NP = 2  # ranks of the run that makes a window state (the answer does not depend on it)
@@ -74,14 +76,6 @@ def load_state(study_dir, deck_name, start):
         return json.load(f)
 
 
-def last_line(path):
-    """{column: value} of a minicrash history file's last data line (glstat, rcforc)."""
-    with open(path) as f:
-        lines = [l for l in f.read().splitlines() if l.strip()]
-    names = lines[1].lstrip("# ").split()
-    return dict(zip(names, (float(v) for v in lines[-1].split())))
-
-
 def make_state(study_dir, deck_name, deck_path, start, tools, launcher="", stream=sys.stderr):
     """The state at `start` (made once; resumed when a making run was killed).
     Returns window.json's content: the restart set, its cycle and time, and
@@ -120,8 +114,8 @@ def make_state(study_dir, deck_name, deck_path, start, tools, launcher="", strea
     with open(os.path.join(odir, "minicrash_report.json")) as f:
         report = json.load(f)
     sets = sorted(os.listdir(os.path.join(odir, "restart")))
-    glstat = last_line(os.path.join(odir, "glstat"))
-    rcforc = os.path.join(odir, "rcforc")
+    glstat = minicrash_histories.last_row(os.path.join(odir, "glstat.csv"))
+    rcforc = os.path.join(odir, "rcforc.csv")
     state = {"deck": deck_name, "time": report["simulated_time"], "cycle": report["cycles"],
              "restart_set": os.path.join(odir, "restart", sets[-1]), "make_seconds": time.monotonic() - t0,
              "make_np": MAKE_NP, "internal": glstat["internal"], "contact": glstat["contact"],
@@ -137,12 +131,11 @@ def make_state(study_dir, deck_name, deck_path, start, tools, launcher="", strea
 
 
 def contact_pairs_in_force(rcforc_path):
-    """Node-segment pairs with a penalty force at the last rcforc output, all interfaces."""
+    """Node-segment pairs with a penalty force at the last rcforc.csv output, all interfaces."""
     if not os.path.exists(rcforc_path):
         return 0
-    with open(rcforc_path) as f:
-        lines = [l.split() for l in f.read().splitlines() if l.strip() and not l.startswith("#")]
+    lines = minicrash_histories.rows(rcforc_path)
     if not lines:
         return 0
     last_time = lines[-1][0]
-    return int(sum(float(l[-1]) for l in lines if l[0] == last_time))
+    return int(sum(l[-1] for l in lines if l[0] == last_time))
