@@ -29,8 +29,8 @@ using IntView = Kokkos::View<int*, Layout, MemSpace>;
 using ByteView = Kokkos::View<std::uint8_t*, Layout, MemSpace>;
 using Vec3View = Kokkos::View<Real* [3], Layout, MemSpace>;
 using Conn4View = Kokkos::View<int* [4], Layout, MemSpace>;
-// [pack][corner][fx fy fz mx my mz][lane]
-using CornerForceView = Kokkos::View<Real* [4][6][kPackWidth], Layout, MemSpace>;
+// [pack][corner][lane][fx fy fz mx my mz]: a corner's components side by side
+using CornerForceView = Kokkos::View<Real* [4][kPackWidth][6], Layout, MemSpace>;
 // [pack][4*point + (sxx syy sxy epsp)][lane]
 using PointStateView = Kokkos::View<Real** [kPackWidth], Layout, MemSpace>;
 using Shear2View = Kokkos::View<Real* [2], Layout, MemSpace>;
@@ -47,7 +47,7 @@ KOKKOS_INLINE_FUNCTION auto& packed(const PackedView& v, int e, int j) {
   return v(e / kPackWidth, j, e % kPackWidth);
 }
 KOKKOS_INLINE_FUNCTION Real& corner_force(const CornerForceView& v, int e, int c, int k) {
-  return v(e / kPackWidth, c, k, e % kPackWidth);
+  return v(e / kPackWidth, c, e % kPackWidth, k);
 }
 
 using RangePolicy = Kokkos::RangePolicy<ExecSpace>;

@@ -4,9 +4,11 @@
 // and reports its energies. The loop, the nodal gather and the halo see
 // only this interface and the corner array: corner c of element e keeps
 // what it adds to its node (force, moment; or mass, rotary inertia when
-// masses are lumped) at corner_offset(e, c), component k kPackWidth
-// further on per k, elements packed like every per-element array
-// ([pack][corner][component][lane], decomposition/parallel/views.hpp).
+// masses are lumped) at corner_offset(e, c), its components side by side
+// (component k at offset + k): [pack][corner][lane][component],
+// decomposition/parallel/views.hpp. The nodal gather reads a corner's six
+// components from one or two cache lines; component-major packs put each
+// in its own line with AVX-512's eight lanes.
 // The Belytschko-Tsay shell (shell_bt/shell_block.hpp) is the one kind today.
 #pragma once
 
@@ -66,13 +68,13 @@ class ElementBlock {
   }
   std::int64_t corner_offset(int e, int c) const {
     const std::int64_t slot = static_cast<std::int64_t>(e / kPackWidth) * corner_slots() + c;
-    return corner_base + slot * kCornerComponents * kPackWidth + e % kPackWidth;
+    return corner_base + (slot * kPackWidth + e % kPackWidth) * kCornerComponents;
   }
   // The element whose corner sits at `offset` (the inverse of corner_offset).
   int element_at(std::int64_t offset) const {
     const std::int64_t local = offset - corner_base;
     const std::int64_t slot = local / (kCornerComponents * kPackWidth);
-    return static_cast<int>((slot / corner_slots()) * kPackWidth + local % kPackWidth);
+    return static_cast<int>((slot / corner_slots()) * kPackWidth + (local / kCornerComponents) % kPackWidth);
   }
 };
 

@@ -14,6 +14,12 @@ KOKKOS_INLINE_FUNCTION void sum_terms(const ConstView<IntView>& offset, const Co
   }
 }
 
+// How many nodes ahead the gather fetches corners: a node's corners lie in
+// scattered packs, and waiting on them one node at a time was most of the
+// gather's time (docs/studies.md, "Where the node phase goes"). 32 was the
+// fastest of 8, 16, 32, 64 and 128 on the Neon-like window.
+constexpr int kPrefetchNodes = 32;
+
 // Writes the halo's sums at shared nodes through set(node, k, value).
 template <class Set>
 void complete_shared(State& s, Halo& halo, const CornerField& field, Set set, Communicator& comm) {
@@ -37,6 +43,11 @@ void gather_nodal_forces(State& s) {
   const auto m = s.nodes.m;
   Kokkos::parallel_for(
       "nodes::gather", RangePolicy(0, s.nodes.count()), KOKKOS_LAMBDA(const int n) {
+        if (n + kPrefetchNodes + 1 < offset.extent_int(0))
+          for (int i = offset(n + kPrefetchNodes); i < offset(n + kPrefetchNodes + 1); ++i) {
+            __builtin_prefetch(corners + term(i));  // a corner's six components: one or two lines
+            __builtin_prefetch(corners + term(i) + 5 * stride);
+          }
         Real sum[6];
         sum_terms<6>(offset, term, stride, corners, n, sum);
         // After the corners, as the halo adds it at shared nodes.

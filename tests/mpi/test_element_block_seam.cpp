@@ -44,7 +44,7 @@ class SpringBlock final : public ElementBlock {
   double lump_mass(const Model&, State& s) override {  // massless: zero shares
     for (int e = 0; e < count(s); ++e)
       for (int c = 0; c < 2; ++c)
-        for (int k = 0; k < kCornerComponents; ++k) s.corners(corner_offset(e, c) + k * kPackWidth) = 0;
+        for (int k = 0; k < kCornerComponents; ++k) s.corners(corner_offset(e, c) + k) = 0;
     return 0;
   }
   double internal_force(State& s, Real) override {
@@ -59,8 +59,8 @@ class SpringBlock final : public ElementBlock {
       length = std::sqrt(length);
       const double tension = sp.k * (length - sp.rest) / length;
       for (int k = 0; k < kCornerComponents; ++k) {  // node a pulled towards b, b towards a
-        s.corners(corner_offset(e, 0) + k * kPackWidth) = static_cast<Real>(k < 3 ? tension * d[k] : 0.0);
-        s.corners(corner_offset(e, 1) + k * kPackWidth) = static_cast<Real>(k < 3 ? -tension * d[k] : 0.0);
+        s.corners(corner_offset(e, 0) + k) = static_cast<Real>(k < 3 ? tension * d[k] : 0.0);
+        s.corners(corner_offset(e, 1) + k) = static_cast<Real>(k < 3 ? -tension * d[k] : 0.0);
       }
       // Two masses on a spring: omega^2 = k (1/m_a + 1/m_b), step 2 / omega.
       step = std::min(step, 2 / std::sqrt(sp.k * (1 / double(s.nodes.mass(sp.a)) + 1 / double(s.nodes.mass(sp.b)))));

@@ -26,7 +26,7 @@ void fill_corners(State& s) {
     for (int e = 0; e < block->count(s); ++e)
       for (int c = 0; c < block->corners(s, e); ++c)
         for (int k = 0; k < 6; ++k)
-          s.corners(static_cast<std::size_t>(block->corner_offset(e, c) + k * kPackWidth)) =
+          s.corners(static_cast<std::size_t>(block->corner_offset(e, c) + k)) =
               static_cast<Real>(std::cos(0.37 * double(block->id(s, e)) + 1.1 * c + 0.21 * k));
 }
 

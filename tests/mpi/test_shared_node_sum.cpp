@@ -74,7 +74,7 @@ void fill_corners(State& s) {
       for (int c = 0; c < block->corners(s, e); ++c) {
         const GlobalId node = s.nodes.ids[static_cast<std::size_t>(block->node(s, e, c))];
         for (int k = 0; k < 6; ++k)
-          s.corners(static_cast<std::size_t>(block->corner_offset(e, c) + k * kPackWidth)) =
+          s.corners(static_cast<std::size_t>(block->corner_offset(e, c) + k)) =
               term_value(block->id(s, e), node, k);
       }
 }

@@ -52,7 +52,7 @@ double ShellBlock::lump_mass(const Model& model, State& s) {
     const double rot = share * (t * t + g.area) / 12.0;
     for (int c = 0; c < distinct; ++c) {
       corner[corner_offset(e, c)] = static_cast<Real>(share);
-      corner[corner_offset(e, c) + kPackWidth] = static_cast<Real>(rot);
+      corner[corner_offset(e, c) + 1] = static_cast<Real>(rot);
     }
   }
   if (target > 0) {

@@ -155,13 +155,18 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   T minus_e[3][3];
   for (int i = 0; i < 3; ++i)
     for (int d = 0; d < 3; ++d) minus_e[i][d] = -g.e[i][d];
-  for (int c = 0; c < 4; ++c)
+  for (int c = 0; c < 4; ++c) {
+    T out[6];
     for (int d = 0; d < 3; ++d) {
-      const T f = fl[c][0] * minus_e[0][d] + fl[c][1] * minus_e[1][d] + fl[c][2] * minus_e[2][d];
-      const T mom = fl[c][3] * minus_e[0][d] + fl[c][4] * minus_e[1][d];
-      L::store(&corner_force(k.force, e0, c, d), f);
-      L::store(&corner_force(k.force, e0, c, 3 + d), mom);
+      out[d] = fl[c][0] * minus_e[0][d] + fl[c][1] * minus_e[1][d] + fl[c][2] * minus_e[2][d];
+      out[3 + d] = fl[c][3] * minus_e[0][d] + fl[c][4] * minus_e[1][d];
     }
+    // Lane by lane: each corner's six components are side by side for the gather.
+    for (int l = 0; l < W; ++l) {
+      Real* corner = &corner_force(k.force, e0 + l, c, 0);
+      for (int d = 0; d < 6; ++d) corner[d] = L::get(out[d], l);
+    }
+  }
   for (int l = 0; l < W; ++l) {
     k.yielding(e0 + l) = static_cast<std::uint8_t>(yielded[l]);
     k.plastic_updates(e0 + l) += yielded[l];
