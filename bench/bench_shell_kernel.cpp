@@ -49,6 +49,26 @@ mc::Model bench_plate(int nx, int ny, int nip, bool plastic) {
   return m;
 }
 
+template <class View>
+double bytes(const View& v) {
+  return double(v.span()) * sizeof(typename View::value_type);
+}
+
+// The element phase's compulsory memory traffic per element-cycle: the
+// element state it reads and writes back (twice), what it only reads, the
+// corner array it writes (twice: a write allocates its line first) and the
+// nodes' x, v, w it gathers (once, if each node's line stays in cache
+// while its elements pass).
+double kernel_traffic(const mc::State& s) {
+  const mc::ElementData& e = s.elements;
+  const double written = bytes(e.points) + bytes(e.back_stress) + bytes(e.shear) + bytes(e.hourglass_q) +
+                         bytes(e.internal_energy) + bytes(e.hourglass_energy) + bytes(e.yielding) +
+                         bytes(e.plastic_updates) + bytes(s.corners);
+  const double read = bytes(e.conn) + bytes(e.part) + bytes(e.alive) + bytes(e.thickness) + bytes(e.density_scale) +
+                      bytes(s.nodes.x) + bytes(s.nodes.v) + bytes(s.nodes.w);
+  return (2 * written + read) / e.count();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -97,11 +117,12 @@ int main(int argc, char** argv) {
     for (int e = 0; e < s.elements.count(); ++e)
       for (int k = 0; k < nip; ++k) plastic_points += mc::packed(s.elements.points, e, 4 * k + 3) > 0;
     std::printf("elements %d nip %d mat %03d precision %s threads %d: element phase %.1f ns/element-cycle, "
-                "whole cycle %.1f ns/element-cycle (ratio %.2f), plastic points %.0f%%, state %.0f B/element\n",
+                "whole cycle %.1f ns/element-cycle (ratio %.2f), plastic points %.0f%%, state %.0f B/element, "
+                "kernel traffic %.0f B/element-cycle\n",
                 s.elements.count(), nip, mat, sizeof(mc::Real) == 8 ? "double" : "single", threads,
                 1e9 * t_elem / counted, 1e9 * t_all / counted, t_all / t_elem,
                 100.0 * plastic_points / (double(s.elements.count()) * nip),
-                double(mc::state_bytes(s)) / s.elements.count());
+                double(mc::state_bytes(s)) / s.elements.count(), kernel_traffic(s));
   }
   return 0;
 }

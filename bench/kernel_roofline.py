@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""The shell kernel against its roofline on this machine, in one run.
+
+  bench/kernel_roofline.py [--elements N] [--nip K]      (defaults 200000, 5)
+
+1. Work per element-cycle of the element phase (NIP K, MAT_024 yielding):
+   callgrind counts every instruction the phase executes in a portable build
+   (build-count/, -DMINICRASH_NATIVE=OFF: valgrind cannot decode AVX-512)
+   over cycles 21-40 of bench_shell_kernel on a 4000-shell plate (the
+   difference of a 40- and a 20-cycle run, so the elastic start-up is left
+   out); objdump's mnemonics turn them into flops (add, sub, mul: 1 a lane;
+   fused multiply-add: 2), divides and square roots, lane by lane.
+   The compulsory memory traffic comes from bench_shell_kernel (element
+   state read and written back, corners written, nodes read).
+2. This core's rates: build/bench/machine_rates (triad bandwidth, FMA
+   rate, divide and square-root throughput at the solver's pack width).
+3. The floors: traffic / bandwidth, flops / FMA rate, and divides x divide
+   time + square roots x square-root time (one shared unit); the measured
+   element phase of the native build on N shells; its ratio to the largest
+   floor.
+
+Builds build-count/ when missing (about 3 minutes); the two callgrind
+runs take a few seconds.
+"""
+import argparse
+import collections
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+COUNT_BUILD = os.path.join(ROOT, "build-count")
+NATIVE_BUILD = os.path.join(ROOT, "build")
+PACKED_BYTES = {"xmm": 16, "ymm": 32, "zmm": 64}
+INSTRUCTION = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")
+
+
+def run(cmd, **kw):
+    done = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(cmd)}: exit {done.returncode}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+    return done.stdout + done.stderr
+
+
+def classify(mnemonic, operands):
+    """(kind, lanes) of a floating-point instruction, or None."""
+    m = re.fullmatch(r"v?(add|sub|mul|div|sqrt|min|max)(s|p)(s|d)", mnemonic)
+    fma = re.fullmatch(r"vf(n?)m(add|sub)(132|213|231)(s|p)(s|d)", mnemonic)
+    if not m and not fma:
+        return None
+    op, kind, precision = (m.group(1), m.group(2), m.group(3)) if m else ("fma", fma.group(4), fma.group(5))
+    if op in ("min", "max"):
+        return None
+    lanes = 1
+    if kind == "p":
+        width = max((b for reg, b in PACKED_BYTES.items() if reg in operands), default=16)
+        lanes = width // (4 if precision == "s" else 8)
+    return op, lanes
+
+
+def instruction_counts(out_file):
+    """{address: executed count} of the collected region of a callgrind output."""
+    counts = collections.Counter()
+    skip_next = False
+    with open(out_file) as f:
+        for line in f:
+            if skip_next:  # the inclusive cost of a call line
+                skip_next = False
+                continue
+            if line.startswith("calls="):
+                skip_next = True
+                continue
+            parts = line.split()
+            if len(parts) == 2 and parts[0].startswith("0x"):
+                counts[int(parts[0], 16)] += int(parts[1])
+    return counts
+
+
+def kernel_work(elements, nip, cycles):
+    binary = os.path.join(COUNT_BUILD, "bench", "bench_shell_kernel")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        run(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--dump-line=no", "--compress-pos=no",
+             "--compress-strings=no", "--toggle-collect=mc::shell_internal_force*", f"--callgrind-out-file={out}",
+             binary, "--elements", str(elements), "--nip", str(nip), "--mat", "24", "--cycles", str(cycles)],
+            env=dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS="1"))
+        counts = instruction_counts(out)
+    work = collections.Counter()
+    listing = run(["objdump", "-d", "--no-show-raw-insn", binary])
+    for line in listing.splitlines():
+        m = INSTRUCTION.match(line)
+        if not m:
+            continue
+        address = int(m.group(1), 16)
+        if address not in counts:
+            continue
+        work["instructions"] += counts[address]
+        found = classify(m.group(2), m.group(3))
+        if found:
+            op, lanes = found
+            work[op] += counts[address] * lanes
+    return work
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--elements", type=int, default=200000)
+    parser.add_argument("--nip", type=int, default=5)
+    args = parser.parse_args()
+    if not os.path.exists(os.path.join(COUNT_BUILD, "bench", "bench_shell_kernel")):
+        run([os.path.join(ROOT, "scripts", "build.sh"), "-DMINICRASH_NATIVE=OFF", "-DMINICRASH_TESTS=OFF"],
+            env=dict(os.environ, MINICRASH_BUILD_DIR=COUNT_BUILD, MINICRASH_BUILD_TARGET="bench_shell_kernel"))
+    shells = 4000
+    late, early = kernel_work(shells, args.nip, 40), kernel_work(shells, args.nip, 20)
+    per = {k: (late[k] - early[k]) / (20.0 * shells) for k in late}
+    flops = per.get("add", 0) + per.get("sub", 0) + per.get("mul", 0) + per.get("div", 0) + per.get("sqrt", 0) \
+        + 2 * per.get("fma", 0)
+    rates = dict(kv.split("=") for kv in run([os.path.join(NATIVE_BUILD, "bench", "machine_rates")]).split())
+    env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS="1")
+    line = run([os.path.join(NATIVE_BUILD, "bench", "bench_shell_kernel"), "--elements", str(args.elements), "--nip",
+                str(args.nip), "--mat", "24", "--cycles", "100"], env=env)
+    measured = float(re.search(r"element phase ([\d.]+) ns", line).group(1))
+    traffic = float(re.search(r"kernel traffic ([\d.]+) B", line).group(1))
+    plastic = re.search(r"plastic points (\d+)%", line).group(1)
+    floors = {
+        "bandwidth": traffic / float(rates["triad_gb_s"]),
+        "flops": flops / float(rates["gflops"]),
+        "divide and square root": (per.get("div", 0) * float(rates["div_ns"])
+                                   + per.get("sqrt", 0) * float(rates["sqrt_ns"])),
+    }
+    largest = max(floors, key=floors.get)
+    print(f"work per element-cycle (NIP {args.nip}, MAT_024, cycles 21-40 of a {shells}-shell plate, callgrind on "
+          f"build-count): {per.get('instructions', 0):.0f} instructions, {flops:.0f} flops ({per.get('fma', 0):.0f} "
+          f"fused multiply-adds), {per.get('div', 0):.1f} divides, {per.get('sqrt', 0):.1f} square roots; "
+          f"traffic {traffic:.0f} B")
+    print(f"this core: triad {rates['triad_gb_s']} GB/s, {rates['gflops']} GF/s (FMA, {rates['lanes']} lanes), "
+          f"divide {rates['div_ns']} ns and square root {rates['sqrt_ns']} ns a lane")
+    for name, ns in floors.items():
+        print(f"floor, {name}: {ns:.1f} ns/element-cycle")
+    print(f"measured element phase ({args.elements} shells, {plastic} % of points plastic, build/): {measured:.1f} "
+          f"ns/element-cycle = {measured / floors[largest]:.2f} x the largest floor ({largest})")
+
+
+if __name__ == "__main__":
+    main()
