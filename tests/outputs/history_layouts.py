@@ -68,6 +68,16 @@ def check_header(path, title):
     return lines[2:]
 
 
+# glstat's lines other than ' label....%14.5E': (start, regex, LSTC's format).
+GLSTAT_LINES = [
+    (" stonewall energy", re.compile(rf" stonewall energy\.{{15}}{E14_5} wall#[ \d]\d"), "the stonewall line"),
+    (" dt of cycle", re.compile(r" dt of cycle[ \d]{8} is controlled by .{11}element[ \d]{8}"),
+     "' dt of cycle%8d is controlled by %-11selement%8d'"),
+    (" time per zone cycle", re.compile(r" time per zone cycle\.\(nanosec\)\.\. {13}\d"),
+     "the time per zone cycle line (%14d)"),
+]
+
+
 def check_widths(name, body):
     """The number of data lines; exits at the first line that is not as LSTC's format writes it."""
     count = 0
@@ -78,17 +88,10 @@ def check_widths(name, body):
             if not any(p.fullmatch(line) for p in MATSUM_LINES):
                 fail(f"matsum: {line!r} is none of LS-DYNA's matsum lines")
             continue
-        if name == "glstat" and line.startswith(" stonewall energy"):
-            if not re.fullmatch(rf" stonewall energy\.{{15}}{E14_5} wall#[ \d]\d", line):
-                fail(f"glstat: {line!r} is not the stonewall line")
-            continue
-        if name == "glstat" and line.startswith(" dt of cycle"):
-            if not re.fullmatch(r" dt of cycle[ \d]{8} is controlled by .{11}element[ \d]{8}", line):
-                fail(f"glstat: {line!r} is not ' dt of cycle%8d is controlled by %-11selement%8d'")
-            continue
-        if name == "glstat" and line.startswith(" time per zone cycle"):
-            if not re.fullmatch(r" time per zone cycle\.\(nanosec\)\.\. {13}\d", line):
-                fail(f"glstat: {line!r} is not the time per zone cycle line (%14d)")
+        special = [(p, f) for start, p, f in GLSTAT_LINES if name == "glstat" and line.startswith(start)]
+        if special:
+            if not special[0][0].fullmatch(line):
+                fail(f"glstat: {line!r} is not {special[0][1]}")
             continue
         start, pattern, width = FORMATS[name]
         if start.match(line):
