@@ -231,6 +231,18 @@ TEST(KeywordReaderKeywords, ControlsAndOutputIntervalsAreRead) {
   EXPECT_DOUBLE_EQ(c.d3plot_dt, 0.001);  // ENDTIM / NPLTC
 }
 
+// DT 0 on an ASCII database card: LS-DYNA writes no such file; minicrash
+// keeps its default interval and says so.
+TEST(KeywordReaderKeywords, DatabaseIntervalZeroWarnsAndKeepsTheDefault) {
+  std::string warnings;
+  const std::string deck = minimal_deck("*DATABASE_MATSUM\n0.0\n");
+  const Model m = read(deck, &warnings);
+  EXPECT_DOUBLE_EQ(m.controls.matsum_dt, 0.0);  // 0: the run's default, ENDTIM / 100
+  EXPECT_EQ(warnings, "deck.k:" + std::to_string(line_of(deck, "0.0")) +
+                          ": warning: *DATABASE_MATSUM DT 0: LS-DYNA writes no such file; minicrash writes it "
+                          "every 1/100 of the end time\n");
+}
+
 TEST(KeywordReaderKeywords, EndCycleAloneEndsTheRun) {
   EXPECT_EQ(read(minimal_deck("*CONTROL_TERMINATION\n0,500\n")).controls.end_cycle, 500);
 }

@@ -161,11 +161,12 @@ void read_control_bulk_viscosity(KeywordCards&, const KeywordOptions&, ReaderSta
 void read_control_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_termination(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_timestep(KeywordCards&, const KeywordOptions&, ReaderState&);
-double read_output_interval(KeywordCards& cards, const char* what);
-// *DATABASE_GLSTAT, _MATSUM, _RWFORC, _RCFORC: one card, DT into `Interval`.
+// *DATABASE_GLSTAT, _MATSUM, _RWFORC, _RCFORC: one card, DT into `Interval`
+// (negative: an error; 0: a warning, and the default interval).
+double read_output_interval(KeywordCards& cards, const char* what, ReaderState& state);
 template <double Controls::*Interval>
 void read_database_interval(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
-  state.model.controls.*Interval = read_output_interval(cards, "card 1 (DT BINARY LCUR IOOPT)");
+  state.model.controls.*Interval = read_output_interval(cards, "card 1 (DT BINARY LCUR IOOPT)", state);
   cards.expect_end();
 }
 void read_database_binary_d3plot(KeywordCards&, const KeywordOptions&, ReaderState&);

@@ -16,11 +16,15 @@ void skip_optional_cards(KeywordCards& cards, int count) {
 
 }  // namespace
 
-double read_output_interval(KeywordCards& cards, const char* card_description) {
+double read_output_interval(KeywordCards& cards, const char* card_description, ReaderState& state) {
   const Card& card = cards.require(card_description);
   const CardFields fields(card, cards.keyword(), kStandardLayout);
   const double dt = fields.real(1, "DT");
   if (dt < 0.0) fields.fail(1, "DT", "output interval must not be negative");
+  // LS-DYNA writes no such file for DT 0; minicrash's outputs rest on it.
+  if (dt == 0.0)
+    state.warn(card.where(), cards.keyword() + " DT 0: LS-DYNA writes no such file; minicrash writes it every "
+               "1/100 of the end time");
   return dt;
 }
 
