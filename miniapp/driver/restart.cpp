@@ -1,5 +1,6 @@
 #include "miniapp/driver/restart.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <unordered_map>
@@ -154,6 +155,14 @@ bool continue_outputs_of_set(const std::string& path, const std::string& output_
   const RestartManifest m = read_latest_manifest(path, set_dir);
   std::error_code ec;
   if (!fs::equivalent(fs::path(set_dir).parent_path().parent_path(), output_dir, ec)) return false;
+  const auto recorded = [&](const std::string& name) {
+    return std::any_of(m.outputs.begin(), m.outputs.end(), [&](const auto& output) { return output.first == name; });
+  };
+  if (recorded("glstat") && !recorded("glstat.csv")) {  // written before glstat took LS-DYNA's layout
+    log << "minicrash: warning: restart set " << set_dir << " is older than the histories' LS-DYNA layout; "
+        << "the histories start again from its time\n";
+    return false;
+  }
   for (const auto& [name, bytes] : m.outputs) {
     const fs::path file = fs::path(output_dir) / name;
     const auto size = static_cast<std::int64_t>(fs::file_size(file, ec));
