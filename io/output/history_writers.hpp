@@ -41,8 +41,8 @@ class HistoryFile {
   std::uintmax_t bytes_ = 0;  // up to the last whole row
 };
 
-// One history in both forms. `version` goes on the LS-DYNA header's
-// ls-dyna line; `append`: a resumed run continues both files.
+// One history in both forms; `append`: a resumed run continues both files.
+// The writers' `version` goes on the LS-DYNA header's ls-dyna line.
 class TwinHistory {
  public:
   TwinHistory() = default;
