@@ -24,15 +24,12 @@ import shlex
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from minicrash_histories import rows  # noqa: E402  (the history CSV reader)
+
 SIGMA0, T, C = 0.3, 1.5, 60.0
 P_AJ = 13.06 * SIGMA0 * T ** (5 / 3) * C ** (1 / 3)
 ENV = dict(os.environ, OMP_PROC_BIND="false", OMP_WAIT_POLICY="passive", OMP_NUM_THREADS="1")
-
-
-def rows(path):
-    """The rows of numbers of a history CSV, below its header row."""
-    with open(path) as f:
-        return [[float(v) for v in line.split(",")] for line in list(f)[1:]]
 
 
 def mean_crush_force(odir, crush=100.0):

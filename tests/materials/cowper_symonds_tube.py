@@ -19,6 +19,9 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from minicrash_histories import rows  # noqa: E402  (the history CSV reader)
+
 END_TIME = 3.0       # ms
 RATE_C = 0.0404      # 40.4 /s in the deck's ms
 RATE_P = 5.0
@@ -38,12 +41,6 @@ def rated_deck(plain, work):
     with open(deck, "w") as f:
         f.write("\n".join(lines))
     return deck
-
-
-def rows(path):
-    """The rows of numbers of a history CSV (glstat.csv, ...), below its header row."""
-    with open(path) as f:
-        return [[float(x) for x in line.split(",")] for line in list(f)[1:]]
 
 
 def time_mean(t, y):

@@ -21,16 +21,14 @@ import shlex
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from minicrash_histories import rows  # noqa: E402  (the history CSV reader)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 COMPARE = os.path.join(HERE, "..", "..", "tools", "minicrash_compare.py")
 GLSTAT = ["time", "dt", "cycle", "kinetic", "internal", "hourglass", "contact", "stonewall", "eroded_internal",
           "total", "energy_ratio", "mass", "added_mass", "x_momentum", "y_momentum", "z_momentum"]
 TITLE = " minicrash tube crush".ljust(73) + "\n" + " " * 25 + "ls-dyna " + "smp d R13".ljust(22) + " date 11/25/2026\n"
-
-
-def rows(path):
-    """The rows of numbers of a history CSV, below its header row."""
-    return [[float(v) for v in line.split(",")] for line in list(open(path))[1:]]
 
 
 def label(text, value, integer=False):
