@@ -55,7 +55,6 @@ struct ElementData {
   Shear2View shear;           // transverse shear stresses (constant through thickness)
   Hourglass5View hourglass_q; // IHQ 4 stored resultants (size 0 when unused)
   PointStateView back_stress; // packed(back_stress, e, 3*k + j): the back stress of point k (size 0 when unused)
-  CornerForceView force;      // the shells' part of State::corners: minus the internal force/moment, global frame
   DoubleView internal_energy, hourglass_energy;
   // Work measures, not state: through-thickness points that yielded in the
   // last cycle, and plastic point updates since this run started (the
