@@ -24,6 +24,9 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from minicrash_histories import table  # noqa: E402  (the history CSV reader)
+
 N, H = 8, 2.5
 
 
@@ -57,12 +60,11 @@ def last_energies(mpiexec, binary, deck, out, np_):
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=dict(os.environ, OMP_PROC_BIND="false"))
     if done.returncode != 0:
         sys.exit(f"np={np_}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
-    with open(os.path.join(out, "glstat.csv")) as f:
-        rows = [line.split(",") for line in f][1:]  # below the header row
+    rows = table(out, "glstat")
     with open(os.path.join(out, "minicrash_report.json")) as f:
         welds = json.load(f)["welds"]
     first, last = rows[0], rows[-1]
-    return float(first[3]), [float(last[c]) for c in (3, 4, 9)], welds  # kinetic, internal, total
+    return first[3], [last[c] for c in (3, 4, 9)], welds  # kinetic, internal, total
 
 
 def run_at_each_np(mpiexec, binary, workdir, name, failing):

@@ -16,6 +16,9 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from minicrash_histories import table  # noqa: E402  (the history CSV reader)
+
 FAIL = "0.12"
 
 
@@ -43,9 +46,7 @@ def run(mpiexec, binary, deck, odir, np_):
         sys.exit(f"np={np_}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
     with open(os.path.join(odir, "minicrash_report.json")) as f:
         report = json.load(f)
-    with open(os.path.join(odir, "glstat.csv")) as f:
-        rows = [line.split(",") for line in f][1:]  # below the header row
-    return report, rows
+    return report, table(odir, "glstat")
 
 
 def main():
@@ -66,7 +67,7 @@ def main():
         if abs(e["energy_ratio"] - 1) > 0.01:
             sys.exit("the energy balance does not close with the eroded energy counted")
         # glstat columns: time dt cycle kinetic internal hourglass contact stonewall eroded_internal total ratio
-        if abs(float(glstat[-1][8]) - e["eroded_internal"]) > 1e-6 * e["eroded_internal"]:
+        if abs(glstat[-1][8] - e["eroded_internal"]) > 1e-6 * e["eroded_internal"]:
             sys.exit(f"glstat's eroded_internal {glstat[-1][8]} is not the report's")
         last[np_] = e
     if last[1]["eroded_shells"] != last[2]["eroded_shells"]:

@@ -32,6 +32,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
+from minicrash_histories import table  # noqa: E402  (the history CSV reader)
 from render_snapshot import read_vtu, step_pieces  # noqa: E402  (the ParaView reader)
 
 HISTORY_NODES = [1, 100, 2000]
@@ -117,7 +118,7 @@ def main():
         odir = os.path.join(work, f"np{np_}")
         run(mpiexec, np_, binary, [f"i={edited}", "endtim=1", "restart_every=1200", f"odir={odir}"])
         _, blocks = parse(os.path.join(odir, "nodout"))
-        glstat = {round(float(line.split(",")[0]), 12) for line in list(open(os.path.join(odir, "glstat.csv")))[1:]}
+        glstat = {round(row[0], 12) for row in table(odir, "glstat")}
         cycles = [c for c, _, _ in blocks]
         if cycles != sorted(set(cycles)) or len(blocks) != 11:
             sys.exit(f"np {np_}: {len(blocks)} blocks at cycles {cycles}; expected 11 (0 to 1 ms by 0.1), increasing")

@@ -48,6 +48,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from minicrash_histories import last_row  # noqa: E402  (the history CSV reader)
+
 ENV = dict(os.environ, OMP_PROC_BIND="false", OMP_WAIT_POLICY="passive")
 
 PAIR_IMBALANCE = 1.3  # largest rank over the mean, contact pairs checked (issue 18)
@@ -168,11 +171,8 @@ def outputs(mpiexec, binary, deck, work, np_, cycles=1200):
 
 def last_energies(odir):
     """glstat.csv's last row: {column: value} of the energies."""
-    with open(os.path.join(odir, "glstat.csv")) as f:
-        lines = f.read().splitlines()
-    names = lines[0].split(",")
-    values = dict(zip(names, lines[-1].split(",")))
-    return int(values["cycle"]), {k: float(values[k]) for k in GLSTAT_ENERGIES}
+    values = last_row(os.path.join(odir, "glstat.csv"))
+    return int(values["cycle"]), {k: values[k] for k in GLSTAT_ENERGIES}
 
 
 def straight_vs_split(mpiexec, binary, deck, work, name, np_from, np_to, cycles, options, restart_options=()):

@@ -18,6 +18,9 @@ import os
 import shlex
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from minicrash_histories import table  # noqa: E402  (the history CSV reader)
+
 from smpi_case import platforms, run_report, tube_on_two_nodes
 
 TOLERANCE = 1e-8
@@ -27,9 +30,7 @@ ARGS = ["cycles=300", "--quiet"]
 
 def run(cmd, odir):
     report = run_report(cmd, odir)
-    with open(os.path.join(odir, "glstat.csv")) as f:
-        glstat = [[float(v) for v in line.split(",")] for line in list(f)[1:]]
-    return report, glstat
+    return report, table(odir, "glstat")
 
 
 def main():
