@@ -105,16 +105,10 @@ std::vector<double> OutputSchedule::history_node_terms(const State& s) const {
   return terms;
 }
 
-std::string OutputSchedule::failure() const {
+const std::string& OutputSchedule::failure() const {
   for (const HistoryFile* f : histories())
     if (!f->failure().empty()) return f->failure();
   return binary_plot_.failure();
-}
-
-bool OutputSchedule::failed() const {
-  for (const HistoryFile* f : histories())
-    if (!f->failure().empty()) return true;
-  return !binary_plot_.failure().empty();
 }
 
 void OutputSchedule::keep(const std::array<const HistoryFile*, 2>& files, bool closing_only) {

@@ -68,8 +68,8 @@ class OutputSchedule {
   const OutputLengths& kept_lengths() const { return kept_; }
   // Rank 0: the first output that could not be written (a full disk), cut
   // back to its last whole row or state; empty while all are written.
-  std::string failure() const;
-  bool failed() const;  // failure() is not empty (checked every cycle: no string built)
+  const std::string& failure() const;
+  bool failed() const { return !failure().empty(); }  // checked every cycle: no string copied
 
  private:
   void keep(const HistoryFile& file, bool closing_only);
