@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <stdexcept>
 
@@ -25,6 +26,7 @@ std::int64_t get64(const std::vector<char>& in, std::size_t& at) {
 }
 
 // [model size][model][neighbours][per neighbour: rank, count, ids...]
+// [shared node parts][per shared node: node id, part id]
 std::vector<char> pack_subdomain(const Subdomain& s) {
   const std::vector<char> model = pack_model(s.model);
   std::vector<char> out;
@@ -35,6 +37,11 @@ std::vector<char> pack_subdomain(const Subdomain& s) {
     put64(out, s.plan.neighbours[q]);
     put64(out, static_cast<std::int64_t>(s.plan.shared[q].size()));
     for (GlobalId id : s.plan.shared[q]) put64(out, id);
+  }
+  put64(out, static_cast<std::int64_t>(s.plan.shared_node_parts.size()));
+  for (const auto& [node, part] : s.plan.shared_node_parts) {
+    put64(out, node);
+    put64(out, part);
   }
   return out;
 }
@@ -53,6 +60,11 @@ Subdomain unpack_subdomain(const std::vector<char>& in) {
     std::vector<GlobalId> ids(static_cast<std::size_t>(count));
     for (GlobalId& id : ids) id = get64(in, at);
     s.plan.shared.push_back(std::move(ids));
+  }
+  const std::int64_t parts = get64(in, at);
+  for (std::int64_t i = 0; i < parts; ++i) {
+    const GlobalId node = get64(in, at);
+    s.plan.shared_node_parts.emplace_back(node, get64(in, at));
   }
   return s;
 }
@@ -76,6 +88,16 @@ SubdomainBuilder::SubdomainBuilder(const Model& global, const std::vector<int>& 
   for (std::size_t i = 0; i < global.nodes.size(); ++i) node_rank_offset_[i + 1] += node_rank_offset_[i];
   node_ranks_.resize(pairs.size());
   for (std::size_t i = 0; i < pairs.size(); ++i) node_ranks_[i] = pairs[i].second;
+  std::vector<GlobalId> lowest(global.nodes.size(), std::numeric_limits<GlobalId>::max());
+  lowest_element_part_.assign(global.nodes.size(), 0);
+  for (const Shell& shell : global.shells)
+    for (GlobalId n : shell.nodes) {
+      const auto i = static_cast<std::size_t>(node_index_.at(n));
+      if (shell.id < lowest[i]) {
+        lowest[i] = shell.id;
+        lowest_element_part_[i] = shell.part;
+      }
+    }
 }
 
 Subdomain SubdomainBuilder::build(int rank) const {
@@ -99,6 +121,8 @@ Subdomain SubdomainBuilder::build(int rank) const {
   for (std::size_t i = 0; i < g.nodes.size(); ++i) {
     if (!local[i]) continue;
     m.nodes.push_back(g.nodes[i]);
+    const int holders = node_rank_offset_[i + 1] - node_rank_offset_[i];
+    if (holders > 1) s.plan.shared_node_parts.emplace_back(g.nodes[i].id, lowest_element_part_[i]);
     for (int k = node_rank_offset_[i]; k < node_rank_offset_[i + 1]; ++k)
       if (node_ranks_[k] != rank) shared[node_ranks_[k]].push_back(g.nodes[i].id);
   }

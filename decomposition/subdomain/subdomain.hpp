@@ -4,6 +4,7 @@
 #pragma once
 
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "decomposition/parallel/communicator.hpp"
@@ -14,6 +15,11 @@ namespace mc {
 struct SubdomainPlan {
   std::vector<int> neighbours;                 // ranks sharing nodes with this one, ascending
   std::vector<std::vector<GlobalId>> shared;   // per neighbour: the shared node ids, in global node order
+  // Per shared node, in global node order: the part of the lowest-id element that
+  // touches it anywhere in the model. Its kinetic energy is booked to that
+  // part (matsum) whatever the decomposition; a rank sees only its own
+  // elements.
+  std::vector<std::pair<GlobalId, GlobalId>> shared_node_parts;  // (node id, part id)
 };
 
 struct Subdomain {
@@ -32,6 +38,7 @@ class SubdomainBuilder {
   std::unordered_map<GlobalId, int> node_index_;     // node id -> index in global_.nodes
   std::vector<int> node_rank_offset_, node_ranks_;  // node index -> ranks touching it (CSR, ascending)
   std::vector<std::vector<int>> rank_elements_;     // rank -> its shells, ascending
+  std::vector<GlobalId> lowest_element_part_;       // node index -> part of its lowest-id shell
 };
 
 // Rank 0 passes the global model and the partition; every rank gets its own

@@ -36,7 +36,7 @@ std::vector<double> part_energy_terms(const State& s) {
     }
   } sink(sums);
   for (const auto& block : s.blocks) block->energies(s, sink);
-  // Each node's kinetic energy and mass go to the part of its first corner.
+  // Each node's kinetic energy and mass go to its part (nodes.part: of its lowest-id shell model-wide).
   const auto& nd = s.nodes;
   const auto& terms = nd.terms;
   for (int n = 0; n < nd.count(); ++n) {

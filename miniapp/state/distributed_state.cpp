@@ -1,6 +1,7 @@
 #include "miniapp/state/distributed_state.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 #include <vector>
 
 #include "decomposition/subdomain/local_mesh.hpp"
@@ -49,6 +50,16 @@ void share_rigid_body_nodes(State& s, Halo& halo, Communicator& comm) {
   attach_walls_to_bodies(s);
 }
 
+// A shared node's kinetic energy goes to the part of the lowest-id element
+// in the whole model (SubdomainPlan::shared_node_parts), not to the lowest
+// of this rank's elements, so matsum's parts do not depend on np.
+void book_shared_nodes_to_model_parts(State& s, const Subdomain& subdomain, const LocalMesh& mesh) {
+  std::unordered_map<GlobalId, int> part_index;
+  for (std::size_t i = 0; i < s.part_info.size(); ++i) part_index.emplace(s.part_info[i].id, static_cast<int>(i));
+  for (const auto& [node, part] : subdomain.plan.shared_node_parts)
+    s.nodes.part[static_cast<std::size_t>(mesh.node_index.at(node))] = part_index.at(part);
+}
+
 }  // namespace
 
 RankState build_rank_state(const Subdomain& subdomain, Communicator& comm, HaloMode mode) {
@@ -60,6 +71,7 @@ RankState build_rank_state(const Subdomain& subdomain, Communicator& comm, HaloM
   // array still holds the mass shares build_state lumped.
   sum_shared_masses(rs.state, rs.halo, comm);
   share_rigid_body_nodes(rs.state, rs.halo, comm);
+  book_shared_nodes_to_model_parts(rs.state, subdomain, mesh);
   rs.state.nodes.owned = rs.halo.owned();
   return rs;
 }
