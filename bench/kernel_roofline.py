@@ -2,6 +2,7 @@
 """The shell kernel against its roofline on this machine, in one run.
 
   bench/kernel_roofline.py [--elements N] [--nip K]      (defaults 200000, 5)
+                           [--save-work FILE | --work FILE] [--build DIR]
 
 1. Work per element-cycle of the element phase (NIP K, MAT_024 yielding):
    callgrind counts every instruction the phase executes in a portable build
@@ -20,10 +21,15 @@
    floor.
 
 Builds build-count/ when missing (about 3 minutes); the two callgrind
-runs take a few seconds.
+runs take a few seconds. The work of step 1 does not depend on the machine
+(a portable build, every lane counted), so `--save-work FILE` keeps it as
+JSON and `--work FILE` reuses it where valgrind is missing: steps 2 and 3
+then run on that machine alone, with the native build in `--build DIR`
+(default build/).
 """
 import argparse
 import collections
+import json
 import os
 import re
 import subprocess
@@ -104,22 +110,41 @@ def kernel_work(elements, nip, cycles):
     return work
 
 
+def counted_work(shells, nip):
+    """Work per element-cycle of cycles 21-40, counted by callgrind on build-count/."""
+    if not os.path.exists(os.path.join(COUNT_BUILD, "bench", "bench_shell_kernel")):
+        run([os.path.join(ROOT, "scripts", "build.sh"), "-DMINICRASH_NATIVE=OFF", "-DMINICRASH_TESTS=OFF"],
+            env=dict(os.environ, MINICRASH_BUILD_DIR=COUNT_BUILD, MINICRASH_BUILD_TARGET="bench_shell_kernel"))
+    late, early = kernel_work(shells, nip, 40), kernel_work(shells, nip, 20)
+    return {k: (late[k] - early[k]) / (20.0 * shells) for k in late}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--elements", type=int, default=200000)
     parser.add_argument("--nip", type=int, default=5)
+    saved = parser.add_mutually_exclusive_group()
+    saved.add_argument("--save-work", metavar="FILE", help="write the counted work per element-cycle as JSON")
+    saved.add_argument("--work", metavar="FILE", help="reuse the work of an earlier --save-work (no valgrind)")
+    parser.add_argument("--build", default=NATIVE_BUILD, help="the native build to time (default build/)")
     args = parser.parse_args()
-    if not os.path.exists(os.path.join(COUNT_BUILD, "bench", "bench_shell_kernel")):
-        run([os.path.join(ROOT, "scripts", "build.sh"), "-DMINICRASH_NATIVE=OFF", "-DMINICRASH_TESTS=OFF"],
-            env=dict(os.environ, MINICRASH_BUILD_DIR=COUNT_BUILD, MINICRASH_BUILD_TARGET="bench_shell_kernel"))
     shells = 4000
-    late, early = kernel_work(shells, args.nip, 40), kernel_work(shells, args.nip, 20)
-    per = {k: (late[k] - early[k]) / (20.0 * shells) for k in late}
+    if args.work:
+        with open(args.work) as f:
+            saved_work = json.load(f)
+        if saved_work["nip"] != args.nip:
+            sys.exit(f"{args.work}: work counted at NIP {saved_work['nip']}, not {args.nip}")
+        per = saved_work["per_element_cycle"]
+    else:
+        per = counted_work(shells, args.nip)
+    if args.save_work:
+        with open(args.save_work, "w") as f:
+            json.dump({"nip": args.nip, "per_element_cycle": per}, f, indent=1)
     flops = per.get("add", 0) + per.get("sub", 0) + per.get("mul", 0) + per.get("div", 0) + per.get("sqrt", 0) \
         + 2 * per.get("fma", 0)
-    rates = dict(kv.split("=") for kv in run([os.path.join(NATIVE_BUILD, "bench", "machine_rates")]).split())
+    rates = dict(kv.split("=") for kv in run([os.path.join(args.build, "bench", "machine_rates")]).split())
     env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS="1")
-    line = run([os.path.join(NATIVE_BUILD, "bench", "bench_shell_kernel"), "--elements", str(args.elements), "--nip",
+    line = run([os.path.join(args.build, "bench", "bench_shell_kernel"), "--elements", str(args.elements), "--nip",
                 str(args.nip), "--mat", "24", "--cycles", "100"], env=env)
     measured = float(re.search(r"element phase ([\d.]+) ns", line).group(1))
     traffic = float(re.search(r"kernel traffic ([\d.]+) B", line).group(1))
@@ -139,7 +164,8 @@ def main():
           f"divide {rates['div_ns']} ns and square root {rates['sqrt_ns']} ns a lane")
     for name, ns in floors.items():
         print(f"floor, {name}: {ns:.1f} ns/element-cycle")
-    print(f"measured element phase ({args.elements} shells, {plastic} % of points plastic, build/): {measured:.1f} "
+    build = os.path.relpath(args.build, ROOT)
+    print(f"measured element phase ({args.elements} shells, {plastic} % of points plastic, {build}/): {measured:.1f} "
           f"ns/element-cycle = {measured / floors[largest]:.2f} x the largest floor ({largest})")
 
 
