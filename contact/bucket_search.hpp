@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "decomposition/parallel/blocked_for.hpp"
+
 namespace mc {
 
 struct SearchBoxes {
@@ -41,18 +43,24 @@ std::vector<std::pair<int, int>> bucket_candidates(const std::vector<double>& po
   std::vector<std::pair<int, int>> out;
   if (boxes.count() == 0) return out;
   const BucketGrid grid(boxes);
-  const int nodes = static_cast<int>(points.size() / 3);
-  for (int n = 0; n < nodes; ++n) {
-    const double* p = &points[3 * static_cast<std::size_t>(n)];
-    const auto [first, last] = grid.segments_near(p);
-    for (const int* s = first; s != last; ++s) {
-      const double* lo = &boxes.lo[3 * static_cast<std::size_t>(*s)];
-      const double* hi = &boxes.hi[3 * static_cast<std::size_t>(*s)];
-      const bool inside = p[0] >= lo[0] && p[0] <= hi[0] && p[1] >= lo[1] && p[1] <= hi[1] && p[2] >= lo[2] &&
-                          p[2] <= hi[2];
-      if (inside && keep(n, *s)) out.emplace_back(n, *s);
+  // Nodes searched in parallel blocks, joined in block order (blocked_for.hpp).
+  const std::size_t nodes = points.size() / 3;
+  std::vector<std::vector<std::pair<int, int>>> found(static_cast<std::size_t>(list_blocks(nodes)));
+  for_list_blocks("contact::bucket_candidates", nodes, [&](int b, std::size_t first, std::size_t last) {
+    for (std::size_t n = first; n < last; ++n) {
+      const double* p = &points[3 * n];
+      const auto [lo_seg, hi_seg] = grid.segments_near(p);
+      for (const int* s = lo_seg; s != hi_seg; ++s) {
+        const double* lo = &boxes.lo[3 * static_cast<std::size_t>(*s)];
+        const double* hi = &boxes.hi[3 * static_cast<std::size_t>(*s)];
+        const bool inside = p[0] >= lo[0] && p[0] <= hi[0] && p[1] >= lo[1] && p[1] <= hi[1] && p[2] >= lo[2] &&
+                            p[2] <= hi[2];
+        const int node = static_cast<int>(n);
+        if (inside && keep(node, *s)) found[static_cast<std::size_t>(b)].emplace_back(node, *s);
+      }
     }
-  }
+  });
+  for (const auto& block : found) out.insert(out.end(), block.begin(), block.end());
   return out;
 }
 

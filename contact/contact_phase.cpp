@@ -8,6 +8,10 @@
 namespace mc {
 namespace {
 
+// Every per-node pass of a cycle runs over all of the interface's nodes, most
+// of them far from any contact: threaded, each node on its own (no sums).
+using HostRange = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
+
 bool in_time(const InterfaceSetup& in, double time) { return time >= in.birth && time <= in.death; }
 
 // Every candidate pair's force (in parallel: pairs are independent). A
@@ -29,7 +33,7 @@ void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt) {
   const auto alive = mesh.alive;
   PairForce* out = run.pair.data();
   Kokkos::parallel_for(
-      "contact::pair_forces", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, static_cast<int>(run.pair.size())),
+      "contact::pair_forces", HostRange(0, static_cast<int>(run.pair.size())),
       [=](const int p) {
         const int n = pn[p], g = ps[p];
         if (!alive(seg_element[g])) {
@@ -55,7 +59,7 @@ void assemble(InterfaceRun& run) {
   const PairForce* pair = run.pair.data();
   double* f = run.slot_force.data();
   Kokkos::parallel_for(
-      "contact::assemble", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, static_cast<int>(run.gid.size())),
+      "contact::assemble", HostRange(0, static_cast<int>(run.gid.size())),
       [=](const int n) {
         double sum[3] = {0, 0, 0};
         for (int i = offset[n]; i < offset[n + 1]; ++i) {
@@ -67,6 +71,16 @@ void assemble(InterfaceRun& run) {
         }
         for (int k = 0; k < 3; ++k) f[3 * n + k] = sum[k];
       });
+}
+
+// The local slots' forces onto their nodes (each node once per interface).
+void add_local_forces(const InterfaceRun& run, const ContactMesh& mesh) {
+  const int* nodes = run.setup->node_local.data();
+  const double* f = run.slot_force.data();
+  const auto force = mesh.force;
+  Kokkos::parallel_for("contact::add_forces", HostRange(0, run.local), [=](const int n) {
+    for (int k = 0; k < 3; ++k) force(nodes[n], k) += static_cast<Real>(f[3 * n + k]);
+  });
 }
 
 // This rank's sums over its pairs: stored energy, friction work, the force
@@ -94,12 +108,16 @@ void tally(InterfaceRun& run, double dt, double& friction_work) {
 
 // Local slots take this cycle's x^n and v^{n-1/2} from the nodes.
 void load_local_motion(InterfaceRun& run, const ContactMesh& mesh) {
-  const auto& nodes = run.setup->node_local;
-  for (int n = 0; n < run.local; ++n)
+  const int* nodes = run.setup->node_local.data();
+  double* x = run.x.data();
+  double* v = run.v.data();
+  const auto mx = mesh.x, mv = mesh.v;
+  Kokkos::parallel_for("contact::load_motion", HostRange(0, run.local), [=](const int n) {
     for (int k = 0; k < 3; ++k) {
-      run.x[3 * static_cast<std::size_t>(n) + k] = mesh.x(nodes[static_cast<std::size_t>(n)], k);
-      run.v[3 * static_cast<std::size_t>(n) + k] = mesh.v(nodes[static_cast<std::size_t>(n)], k);
+      x[3 * n + k] = mx(nodes[n], k);
+      v[3 * n + k] = mv(nodes[n], k);
     }
+  });
 }
 
 InterfaceRun start_interface_run(const InterfaceSetup& in, int index, const ContactMesh& mesh, Communicator& comm) {
@@ -149,15 +167,22 @@ bool ContactPhase::wants_sort(const ContactMesh& mesh, const ContactClock& clock
     const int bsort = run.setup->bucket_sort_interval;
     if (bsort > 0 && clock.cycle - run.last_sort_cycle >= bsort) return true;
     const double limit2 = 0.16 * run.margin * run.margin;  // 0.4 margin: two nodes closing stay found
-    const auto& nodes = run.setup->node_local;
-    for (int n = 0; n < run.local; ++n) {
-      double d2 = 0;
-      for (int k = 0; k < 3; ++k) {
-        const double d = mesh.x(nodes[static_cast<std::size_t>(n)], k) - run.x_at_sort[3 * static_cast<std::size_t>(n) + k];
-        d2 += d * d;
-      }
-      if (d2 > limit2) return true;
-    }
+    const int* nodes = run.setup->node_local.data();
+    const double* at_sort = run.x_at_sort.data();
+    const auto x = mesh.x;
+    int moved = 0;
+    Kokkos::parallel_reduce(
+        "contact::wants_sort", HostRange(0, run.local),
+        [=](const int n, int& count) {
+          double d2 = 0;
+          for (int k = 0; k < 3; ++k) {
+            const double d = x(nodes[n], k) - at_sort[3 * n + k];
+            d2 += d * d;
+          }
+          if (d2 > limit2) count += 1;
+        },
+        moved);
+    if (moved > 0) return true;
   }
   return false;
 }
@@ -191,9 +216,7 @@ double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock,
       return_ghost_forces(run, comm);
       message_seconds += wall_seconds() - t1;
     }
-    for (int n = 0; n < run.local; ++n)
-      for (int k = 0; k < 3; ++k)
-        mesh.force(run.setup->node_local[static_cast<std::size_t>(n)], k) += static_cast<Real>(run.slot_force[3 * static_cast<std::size_t>(n) + k]);
+    add_local_forces(run, mesh);
     tally(run, clock.dt, friction_work[i]);
   }
   return message_seconds;

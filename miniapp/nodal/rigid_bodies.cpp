@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "decomposition/parallel/blocked_for.hpp"
 #include "io/vec3.hpp"
 #include "miniapp/nodal/weld_failure.hpp"
 
@@ -120,30 +121,36 @@ std::vector<double> body_sums(State& s, Communicator& comm, bool momentum, const
   }
   const auto& nd = s.nodes;
   for (std::size_t slot = 0; slot < bodies.size(); ++slot) {
-    ReproducibleSum* out = &sums[kSums * slot];
-    for (int n : s.rigid_bodies[bodies[slot]].nodes) {
-      if (!nd.owned[n]) continue;  // a shared node counts once, on its owner
-      const double m = nd.mass(n), j = nd.inertia(n);
-      const Vec3 x = {nd.x(n, 0), nd.x(n, 1), nd.x(n, 2)};
-      const Vec3 f = momentum ? Vec3{m * nd.v(n, 0), m * nd.v(n, 1), m * nd.v(n, 2)}
-                              : Vec3{nd.f(n, 0), nd.f(n, 1), nd.f(n, 2)};
-      const Vec3 mom = momentum ? Vec3{j * nd.w(n, 0), j * nd.w(n, 1), j * nd.w(n, 2)}
-                                : Vec3{nd.m(n, 0), nd.m(n, 1), nd.m(n, 2)};
-      const Vec3 r = cross(x, f);
-      out[0] += m;
-      for (int k = 0; k < 3; ++k) {
-        out[1 + k] += m * x[k];
-        out[4 + k] += f[k];
-        out[7 + k] += r[k] + mom[k];
+    const std::vector<int>& nodes = s.rigid_bodies[bodies[slot]].nodes;
+    std::vector<ReproducibleSum> partial(kSums * static_cast<std::size_t>(list_blocks(nodes.size())));
+    for_list_blocks("rigid_bodies::sums", nodes.size(), [&](int b, std::size_t first, std::size_t last) {
+      ReproducibleSum* out = &partial[kSums * static_cast<std::size_t>(b)];
+      for (std::size_t i = first; i < last; ++i) {
+        const int n = nodes[i];
+        if (!nd.owned[n]) continue;  // a shared node counts once, on its owner
+        const double m = nd.mass(n), j = nd.inertia(n);
+        const Vec3 x = {nd.x(n, 0), nd.x(n, 1), nd.x(n, 2)};
+        const Vec3 f = momentum ? Vec3{m * nd.v(n, 0), m * nd.v(n, 1), m * nd.v(n, 2)}
+                                : Vec3{nd.f(n, 0), nd.f(n, 1), nd.f(n, 2)};
+        const Vec3 mom = momentum ? Vec3{j * nd.w(n, 0), j * nd.w(n, 1), j * nd.w(n, 2)}
+                                  : Vec3{nd.m(n, 0), nd.m(n, 1), nd.m(n, 2)};
+        const Vec3 r = cross(x, f);
+        out[0] += m;
+        for (int k = 0; k < 3; ++k) {
+          out[1 + k] += m * x[k];
+          out[4 + k] += f[k];
+          out[7 + k] += r[k] + mom[k];
+        }
+        const double xx = x[0] * x[0], yy = x[1] * x[1], zz = x[2] * x[2];
+        out[10] += m * (yy + zz) + j;
+        out[11] += m * (xx + zz) + j;
+        out[12] += m * (xx + yy) + j;
+        out[13] += -m * x[0] * x[1];
+        out[14] += -m * x[1] * x[2];
+        out[15] += -m * x[2] * x[0];
       }
-      const double xx = x[0] * x[0], yy = x[1] * x[1], zz = x[2] * x[2];
-      out[10] += m * (yy + zz) + j;
-      out[11] += m * (xx + zz) + j;
-      out[12] += m * (xx + yy) + j;
-      out[13] += -m * x[0] * x[1];
-      out[14] += -m * x[1] * x[2];
-      out[15] += -m * x[2] * x[0];
-    }
+    });
+    for (std::size_t i = 0; i < partial.size(); ++i) sums[kSums * slot + i % kSums].add(partial[i]);
   }
   comm.allreduce_sum(sums);
   std::vector<double> values(sums.size());
@@ -164,14 +171,17 @@ void about_center(const double* in, double mass, const Vec3& c, Vec3& moment, Sy
 
 void impose_body_velocity(State& s, const RigidBody& body) {
   auto& nd = s.nodes;
-  for (int n : body.nodes) {
-    const Vec3 r = {nd.x(n, 0) - body.center[0], nd.x(n, 1) - body.center[1], nd.x(n, 2) - body.center[2]};
-    const Vec3 wr = cross(body.omega, r);
-    for (int k = 0; k < 3; ++k) {
-      nd.v(n, k) = static_cast<Real>(body.velocity[k] + wr[k]);
-      nd.w(n, k) = static_cast<Real>(body.omega[k]);
+  for_list_blocks("rigid_bodies::impose", body.nodes.size(), [&](int, std::size_t first, std::size_t last) {
+    for (std::size_t i = first; i < last; ++i) {
+      const int n = body.nodes[i];
+      const Vec3 r = {nd.x(n, 0) - body.center[0], nd.x(n, 1) - body.center[1], nd.x(n, 2) - body.center[2]};
+      const Vec3 wr = cross(body.omega, r);
+      for (int k = 0; k < 3; ++k) {
+        nd.v(n, k) = static_cast<Real>(body.velocity[k] + wr[k]);
+        nd.w(n, k) = static_cast<Real>(body.omega[k]);
+      }
     }
-  }
+  });
 }
 
 }  // namespace

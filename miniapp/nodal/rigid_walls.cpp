@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "decomposition/parallel/blocked_for.hpp"
 #include "io/vec3.hpp"
 #include "miniapp/nodal/wall_shapes.hpp"
 
@@ -36,7 +37,6 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
   std::vector<ReproducibleSum> impulse(4 * s.walls.size());
   for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
     WallState& wall = s.walls[wi];
-    ReproducibleSum* out = &impulse[4 * wi];
     wall.body_hits.clear();
     // A prescribed wall: nodes are seen from where it stands now, and the
     // normal part of its velocity is what they must keep up with.
@@ -45,53 +45,63 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
       wall.velocity = prescribed_velocity(wall, s.time, dt);
       for (int k = 0; k < 3; ++k) shift[k] = wall.position * wall.direction[k];
     }
-    for (std::size_t slot = 0; slot < wall.nodes.size(); ++slot) {
-      const int i = wall.nodes[slot];
-      const double x[3] = {nd.x(i, 0) - shift[0], nd.x(i, 1) - shift[1], nd.x(i, 2) - shift[2]};
-      double gap = 0;
-      Vec3 n;
-      if (!wall_contact_frame(wall, x, gap, n.data())) continue;
-      Vec3 v = {nd.v(i, 0), nd.v(i, 1), nd.v(i, 2)};
-      const double along = wall.prescribed ? dot(wall.direction, n) : 1.0;
-      const double vn = dot(v, n) - wall.velocity * along;
-      if (gap + vn * dt >= 0) continue;
-      const double m = nd.mass(i);
-      const double dvn = -gap / dt - vn;  // > 0: lands on the plane at the end of the step
-      for (int k = 0; k < 3; ++k) v[k] += dvn * n[k];
-      if (wall.friction > 0) {
-        const double vnn = dot(v, n);
-        const Vec3 vt = {v[0] - vnn * n[0], v[1] - vnn * n[1], v[2] - vnn * n[2]};
-        const double speed = length(vt);
-        const double allowed = wall.friction >= 1 ? 0.0 : std::fmax(0.0, speed - wall.friction * dvn);
-        const double keep = speed > 0 ? allowed / speed : 0.0;
-        for (int k = 0; k < 3; ++k) v[k] = vnn * n[k] + keep * vt[k];
-      }
-      // The wall impulse J acts at t^n, so in central differences it works
-      // through the mean of v^{n-1/2} and the constrained v^{n+1/2}: a node
-      // resting on the wall (both zero) takes no energy out.
-      // Every copy of a shared node is constrained alike; only the owner counts it.
-      const double count = nd.owned[i] ? 1.0 : 0.0;
-      // A rigid body's node: the impulse becomes a force on the body (its
-      // update follows), which then moves the node; LS-DYNA's walls act on
-      // rigid bodies the same way.
-      const int body = wall.on_body[slot];
-      const bool on_body = body >= 0 && s.rigid_bodies[static_cast<std::size_t>(body)].holds();
-      WallState::BodyHit* hit = on_body ? &wall.body_hits.emplace_back() : nullptr;
-      for (int k = 0; k < 3; ++k) {
-        const double jk = m * (v[k] - nd.v(i, k));
-        const double v_minus = nd.v(i, k) - (m > 0 ? nd.f(i, k) / m * dt_avg : 0.0);
-        out[k] += count * jk;
-        if (hit) {
-          hit->node = i;
-          hit->impulse[k] = count * jk;
-          hit->v_minus[k] = v_minus;
-          nd.f(i, k) += static_cast<Real>(jk / dt_avg);
-        } else {
-          out[3] += -count * 0.5 * jk * (v_minus + v[k]);
-          nd.v(i, k) = static_cast<Real>(v[k]);
+    // Threaded in fixed blocks: each block its own partial sums and body hits,
+    // joined in block order (blocked_for.hpp); each node is its own.
+    const std::size_t blocks = static_cast<std::size_t>(list_blocks(wall.nodes.size()));
+    std::vector<ReproducibleSum> partial(4 * blocks);
+    std::vector<std::vector<WallState::BodyHit>> hits(blocks);
+    for_list_blocks("rigid_walls::nodes", wall.nodes.size(), [&](int b, std::size_t first, std::size_t last) {
+      ReproducibleSum* out = &partial[4 * static_cast<std::size_t>(b)];
+      for (std::size_t slot = first; slot < last; ++slot) {
+        const int i = wall.nodes[slot];
+        const double x[3] = {nd.x(i, 0) - shift[0], nd.x(i, 1) - shift[1], nd.x(i, 2) - shift[2]};
+        double gap = 0;
+        Vec3 n;
+        if (!wall_contact_frame(wall, x, gap, n.data())) continue;
+        Vec3 v = {nd.v(i, 0), nd.v(i, 1), nd.v(i, 2)};
+        const double along = wall.prescribed ? dot(wall.direction, n) : 1.0;
+        const double vn = dot(v, n) - wall.velocity * along;
+        if (gap + vn * dt >= 0) continue;
+        const double m = nd.mass(i);
+        const double dvn = -gap / dt - vn;  // > 0: lands on the plane at the end of the step
+        for (int k = 0; k < 3; ++k) v[k] += dvn * n[k];
+        if (wall.friction > 0) {
+          const double vnn = dot(v, n);
+          const Vec3 vt = {v[0] - vnn * n[0], v[1] - vnn * n[1], v[2] - vnn * n[2]};
+          const double speed = length(vt);
+          const double allowed = wall.friction >= 1 ? 0.0 : std::fmax(0.0, speed - wall.friction * dvn);
+          const double keep = speed > 0 ? allowed / speed : 0.0;
+          for (int k = 0; k < 3; ++k) v[k] = vnn * n[k] + keep * vt[k];
+        }
+        // The wall impulse J acts at t^n, so in central differences it works
+        // through the mean of v^{n-1/2} and the constrained v^{n+1/2}: a node
+        // resting on the wall (both zero) takes no energy out.
+        // Every copy of a shared node is constrained alike; only the owner counts it.
+        const double count = nd.owned[i] ? 1.0 : 0.0;
+        // A rigid body's node: the impulse becomes a force on the body (its
+        // update follows), which then moves the node; LS-DYNA's walls act on
+        // rigid bodies the same way.
+        const int body = wall.on_body[slot];
+        const bool on_body = body >= 0 && s.rigid_bodies[static_cast<std::size_t>(body)].holds();
+        WallState::BodyHit* hit = on_body ? &hits[static_cast<std::size_t>(b)].emplace_back() : nullptr;
+        for (int k = 0; k < 3; ++k) {
+          const double jk = m * (v[k] - nd.v(i, k));
+          const double v_minus = nd.v(i, k) - (m > 0 ? nd.f(i, k) / m * dt_avg : 0.0);
+          out[k] += count * jk;
+          if (hit) {
+            hit->node = i;
+            hit->impulse[k] = count * jk;
+            hit->v_minus[k] = v_minus;
+            nd.f(i, k) += static_cast<Real>(jk / dt_avg);
+          } else {
+            out[3] += -count * 0.5 * jk * (v_minus + v[k]);
+            nd.v(i, k) = static_cast<Real>(v[k]);
+          }
         }
       }
-    }
+    });
+    for (std::size_t i = 0; i < partial.size(); ++i) impulse[4 * wi + i % 4].add(partial[i]);
+    for (const auto& block : hits) wall.body_hits.insert(wall.body_hits.end(), block.begin(), block.end());
   }
   bool moving = false;
   for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {

@@ -1,0 +1,69 @@
+// for_list_blocks at this run's thread count (ctest runs the binary at 1 and
+// 2 threads): every item is visited once, lists joined in block order are the
+// serial list, and reproducible sums of the blocks' partials are the serial
+// sum bit for bit. The contact search, rigid-body sums and rigid walls rely
+// on all three for results that do not depend on ncpu.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+#include "decomposition/parallel/blocked_for.hpp"
+#include "decomposition/parallel/reproducible_sum.hpp"
+
+namespace {
+
+constexpr std::size_t kItems = 10 * mc::kListBlock + 17;  // ten full blocks and a short one
+
+// Terms of both signs over many decades: a plain double sum of them depends on the order.
+double term(std::size_t i) {
+  const double sign = i % 3 == 0 ? -1.0 : 1.0;
+  return sign * std::pow(10.0, static_cast<double>(i % 29) - 14) / (1.0 + static_cast<double>(i));
+}
+
+TEST(BlockedFor, VisitsEveryItemOnce) {
+  std::vector<int> visits(kItems, 0);
+  mc::for_list_blocks("test::visits", kItems, [&](int, std::size_t first, std::size_t last) {
+    for (std::size_t i = first; i < last; ++i) visits[i] += 1;
+  });
+  for (std::size_t i = 0; i < kItems; ++i) ASSERT_EQ(visits[i], 1) << "item " << i;
+}
+
+TEST(BlockedFor, ListsJoinedInBlockOrderAreTheSerialList) {
+  std::vector<std::vector<std::size_t>> found(static_cast<std::size_t>(mc::list_blocks(kItems)));
+  mc::for_list_blocks("test::lists", kItems, [&](int b, std::size_t first, std::size_t last) {
+    for (std::size_t i = first; i < last; ++i)
+      if (i % 7 == 0 || i % 11 == 0) found[static_cast<std::size_t>(b)].push_back(i);
+  });
+  std::vector<std::size_t> joined, serial;
+  for (const auto& block : found) joined.insert(joined.end(), block.begin(), block.end());
+  for (std::size_t i = 0; i < kItems; ++i)
+    if (i % 7 == 0 || i % 11 == 0) serial.push_back(i);
+  EXPECT_EQ(joined, serial);
+}
+
+TEST(BlockedFor, BlockPartialSumsAreTheSerialSum) {
+  std::vector<mc::ReproducibleSum> partial(static_cast<std::size_t>(mc::list_blocks(kItems)));
+  mc::for_list_blocks("test::sums", kItems, [&](int b, std::size_t first, std::size_t last) {
+    for (std::size_t i = first; i < last; ++i) partial[static_cast<std::size_t>(b)] += term(i);
+  });
+  mc::ReproducibleSum joined, serial;
+  for (const auto& p : partial) joined.add(p);
+  for (std::size_t i = 0; i < kItems; ++i) serial += term(i);
+  EXPECT_EQ(joined.value(), serial.value());
+}
+
+TEST(BlockedFor, AShortListIsOneBlock) {
+  int calls = 0;
+  mc::for_list_blocks("test::short", mc::kListBlock, [&](int b, std::size_t first, std::size_t last) {
+    calls += 1;
+    EXPECT_EQ(b, 0);
+    EXPECT_EQ(first, 0u);
+    EXPECT_EQ(last, mc::kListBlock);
+  });
+  EXPECT_EQ(calls, 1);
+  mc::for_list_blocks("test::empty", 0, [&](int, std::size_t first, std::size_t last) { EXPECT_EQ(first, last); });
+}
+
+}  // namespace
