@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "decomposition/parallel/parallel_sort.hpp"
+
 namespace mc {
 
 namespace {
@@ -43,7 +45,7 @@ BucketGrid::BucketGrid(const SearchBoxes& boxes) {
       for (c[1] = a[1]; c[1] <= b[1]; ++c[1])
         for (c[2] = a[2]; c[2] <= b[2]; ++c[2]) entries.emplace_back(key(c), s);
   }
-  std::sort(entries.begin(), entries.end());
+  parallel_sort(entries);
   cell_start_.resize(entries.size());
   segment_.resize(entries.size());
   for (std::size_t i = 0; i < entries.size(); ++i) {

@@ -5,6 +5,7 @@
 
 #include "contact/bucket_search.hpp"
 #include "contact/contact_phase.hpp"
+#include "decomposition/parallel/parallel_sort.hpp"
 
 namespace mc {
 namespace {
@@ -42,7 +43,7 @@ void build_entries(InterfaceRun& run) {
     for (int c = 0; c < 4; ++c)
       if (c < 3 || corner[3] != corner[2]) list.emplace_back(corner[c], a, b, pair * 5 + 1 + c);
   }
-  std::sort(list.begin(), list.end());
+  parallel_sort(list);
   run.entry_offset.assign(run.gid.size() + 1, 0);
   run.entry.resize(list.size());
   for (std::size_t i = 0; i < list.size(); ++i) {
