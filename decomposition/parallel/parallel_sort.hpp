@@ -21,7 +21,8 @@ void parallel_sort(std::vector<T>& v) {
   }
   using Range = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
   const auto at = [&](std::vector<T>& w, std::size_t i) { return w.begin() + static_cast<std::ptrdiff_t>(i); };
-  Kokkos::parallel_for("parallel_sort::blocks", Range(0, static_cast<int>((n + kBlock - 1) / kBlock)), [&](const int b) {
+  const int blocks = static_cast<int>((n + kBlock - 1) / kBlock);
+  Kokkos::parallel_for("parallel_sort::blocks", Range(0, blocks), [&](const int b) {
     const std::size_t first = static_cast<std::size_t>(b) * kBlock;
     std::sort(at(v, first), at(v, std::min(n, first + kBlock)));
   });
