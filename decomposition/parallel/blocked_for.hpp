@@ -17,9 +17,12 @@ inline constexpr std::size_t kListBlock = 256;
 
 inline int list_blocks(std::size_t count) { return static_cast<int>((count + kListBlock - 1) / kListBlock); }
 
-// body(block, first, last) for every block [first, last) of [0, count).
+// body(block, first, last) for every block [first, last) of [0, count):
+// list_blocks(count) calls, none for an empty list (a rank may hold none of
+// a body's or a wall's nodes, and then has no partials to fill).
 template <class Body>
 void for_list_blocks(const char* name, std::size_t count, Body&& body) {
+  if (count == 0) return;
   if (count <= kListBlock) {  // one block: no parallel region to open
     body(0, std::size_t{0}, count);
     return;

@@ -63,7 +63,13 @@ TEST(BlockedFor, AShortListIsOneBlock) {
     EXPECT_EQ(last, mc::kListBlock);
   });
   EXPECT_EQ(calls, 1);
-  mc::for_list_blocks("test::empty", 0, [&](int, std::size_t first, std::size_t last) { EXPECT_EQ(first, last); });
+}
+
+TEST(BlockedFor, AnEmptyListHasNoBlocks) {
+  int calls = 0;
+  mc::for_list_blocks("test::empty", 0, [&](int, std::size_t, std::size_t) { calls += 1; });
+  EXPECT_EQ(calls, 0);
+  EXPECT_EQ(mc::list_blocks(0), 0);
 }
 
 }  // namespace
