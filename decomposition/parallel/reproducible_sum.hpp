@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 
 namespace mc {
 
@@ -24,7 +25,7 @@ class ReproducibleSum {
   static constexpr int kBins = 3;
   static constexpr int kBinBits = 32;
 
-  void add(double term);
+  inline void add(double term);  // inline: the rigid-body sums add 16 terms a node every cycle
   void add(const ReproducibleSum& other);
   ReproducibleSum& operator+=(double term) {
     add(term);
@@ -40,6 +41,38 @@ class ReproducibleSum {
   std::int64_t top_ = kEmpty;          // index of bins_[0]: it holds bits [top*32, top*32+32)
   std::int64_t bins_[kBins] = {0, 0, 0};  // bins_[i] is bin top - i; signed, carries stay in place
 };
+
+void ReproducibleSum::add(double term) {
+  if (top_ == kNotFinite || term == 0) return;
+  // term = +-m 2^low with m an integer of up to 53 bits, read from the bits
+  // (frexp and ldexp cost more than the rest of this function).
+  std::uint64_t bits;
+  std::memcpy(&bits, &term, sizeof bits);
+  const auto biased = static_cast<std::int64_t>((bits >> 52) & 0x7ff);
+  if (biased == 0x7ff) {
+    top_ = kNotFinite;
+    return;
+  }
+  const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
+  const std::uint64_t m = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
+  const std::int64_t low = biased == 0 ? -1074 : biased - 1075;
+  const std::int64_t high = low + 63 - __builtin_clzll(m);  // the leading bit's position
+  static_assert(kBinBits == 32 && kBins == 3, "the window below holds 96 bits");
+  const std::int64_t top = high >> 5;  // floor(high / 32): an arithmetic shift
+  if (top_ == kEmpty || top > top_) keep_from(top);
+  // The kept bits of m, from the lowest bin's first bit up: its leading bit
+  // lies below (top_ + 1) * 32, so the window never exceeds 96 bits.
+  const std::int64_t shift = (top_ - (kBins - 1)) * kBinBits - low;
+  __extension__ using Window = unsigned __int128;  // GCC and Clang on 64-bit targets
+  const Window window = shift >= 0 ? Window{shift < 64 ? m >> shift : 0} : Window{m} << -shift;
+  const std::uint64_t mask = (std::uint64_t{1} << kBinBits) - 1;
+  const bool negative = bits >> 63;
+  for (int i = 0; i < kBins; ++i) {
+    const auto part = static_cast<std::uint64_t>(window >> ((kBins - 1 - i) * kBinBits));
+    const auto piece = static_cast<std::int64_t>(part & mask);
+    bins_[i] += negative ? -piece : piece;
+  }
+}
 
 // Plain data: MPI moves it as kBins + 1 int64 (Communicator::allreduce_sum).
 static_assert(sizeof(ReproducibleSum) == (ReproducibleSum::kBins + 1) * sizeof(std::int64_t));

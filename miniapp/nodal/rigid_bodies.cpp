@@ -120,38 +120,41 @@ std::vector<double> body_sums(State& s, Communicator& comm, bool momentum, const
     body.failure_votes = 0;
   }
   const auto& nd = s.nodes;
-  for (std::size_t slot = 0; slot < bodies.size(); ++slot) {
+  std::vector<std::size_t> sizes;
+  for (std::size_t b : bodies) sizes.push_back(s.rigid_bodies[b].nodes.size());
+  const std::vector<int> offsets = list_block_offsets(sizes);
+  std::vector<ReproducibleSum> partial(kSums * static_cast<std::size_t>(offsets.back()));
+  for_lists_blocks("rigid_bodies::sums", sizes, offsets, [&](std::size_t slot, int b, std::size_t first, std::size_t last) {
     const std::vector<int>& nodes = s.rigid_bodies[bodies[slot]].nodes;
-    std::vector<ReproducibleSum> partial(kSums * static_cast<std::size_t>(list_blocks(nodes.size())));
-    for_list_blocks("rigid_bodies::sums", nodes.size(), [&](int b, std::size_t first, std::size_t last) {
-      ReproducibleSum* out = &partial[kSums * static_cast<std::size_t>(b)];
-      for (std::size_t i = first; i < last; ++i) {
-        const int n = nodes[i];
-        if (!nd.owned[n]) continue;  // a shared node counts once, on its owner
-        const double m = nd.mass(n), j = nd.inertia(n);
-        const Vec3 x = {nd.x(n, 0), nd.x(n, 1), nd.x(n, 2)};
-        const Vec3 f = momentum ? Vec3{m * nd.v(n, 0), m * nd.v(n, 1), m * nd.v(n, 2)}
-                                : Vec3{nd.f(n, 0), nd.f(n, 1), nd.f(n, 2)};
-        const Vec3 mom = momentum ? Vec3{j * nd.w(n, 0), j * nd.w(n, 1), j * nd.w(n, 2)}
-                                  : Vec3{nd.m(n, 0), nd.m(n, 1), nd.m(n, 2)};
-        const Vec3 r = cross(x, f);
-        out[0] += m;
-        for (int k = 0; k < 3; ++k) {
-          out[1 + k] += m * x[k];
-          out[4 + k] += f[k];
-          out[7 + k] += r[k] + mom[k];
-        }
-        const double xx = x[0] * x[0], yy = x[1] * x[1], zz = x[2] * x[2];
-        out[10] += m * (yy + zz) + j;
-        out[11] += m * (xx + zz) + j;
-        out[12] += m * (xx + yy) + j;
-        out[13] += -m * x[0] * x[1];
-        out[14] += -m * x[1] * x[2];
-        out[15] += -m * x[2] * x[0];
+    ReproducibleSum* out = &partial[kSums * static_cast<std::size_t>(b)];
+    for (std::size_t i = first; i < last; ++i) {
+      const int n = nodes[i];
+      if (!nd.owned[n]) continue;  // a shared node counts once, on its owner
+      const double m = nd.mass(n), j = nd.inertia(n);
+      const Vec3 x = {nd.x(n, 0), nd.x(n, 1), nd.x(n, 2)};
+      const Vec3 f = momentum ? Vec3{m * nd.v(n, 0), m * nd.v(n, 1), m * nd.v(n, 2)}
+                              : Vec3{nd.f(n, 0), nd.f(n, 1), nd.f(n, 2)};
+      const Vec3 mom = momentum ? Vec3{j * nd.w(n, 0), j * nd.w(n, 1), j * nd.w(n, 2)}
+                                : Vec3{nd.m(n, 0), nd.m(n, 1), nd.m(n, 2)};
+      const Vec3 r = cross(x, f);
+      out[0] += m;
+      for (int k = 0; k < 3; ++k) {
+        out[1 + k] += m * x[k];
+        out[4 + k] += f[k];
+        out[7 + k] += r[k] + mom[k];
       }
-    });
-    for (std::size_t i = 0; i < partial.size(); ++i) sums[kSums * slot + i % kSums].add(partial[i]);
-  }
+      const double xx = x[0] * x[0], yy = x[1] * x[1], zz = x[2] * x[2];
+      out[10] += m * (yy + zz) + j;
+      out[11] += m * (xx + zz) + j;
+      out[12] += m * (xx + yy) + j;
+      out[13] += -m * x[0] * x[1];
+      out[14] += -m * x[1] * x[2];
+      out[15] += -m * x[2] * x[0];
+    }
+  });
+  for (std::size_t slot = 0; slot < bodies.size(); ++slot)
+    for (int b = offsets[slot]; b < offsets[slot + 1]; ++b)
+      for (int k = 0; k < kSums; ++k) sums[kSums * slot + k].add(partial[kSums * static_cast<std::size_t>(b) + k]);
   comm.allreduce_sum(sums);
   std::vector<double> values(sums.size());
   for (std::size_t i = 0; i < sums.size(); ++i) values[i] = sums[i].value();
@@ -169,19 +172,26 @@ void about_center(const double* in, double mass, const Vec3& c, Vec3& moment, Sy
              in[14] + mass * c[1] * c[2], in[15] + mass * c[2] * c[0]};
 }
 
-void impose_body_velocity(State& s, const RigidBody& body) {
+// Each listed body's velocity on its nodes, all bodies in one threaded pass
+// (a node moves with one body: model_validation.cpp).
+void impose_body_velocities(State& s, const std::vector<std::size_t>& moved) {
+  std::vector<std::size_t> sizes;
+  for (std::size_t b : moved) sizes.push_back(s.rigid_bodies[b].nodes.size());
   auto& nd = s.nodes;
-  for_list_blocks("rigid_bodies::impose", body.nodes.size(), [&](int, std::size_t first, std::size_t last) {
-    for (std::size_t i = first; i < last; ++i) {
-      const int n = body.nodes[i];
-      const Vec3 r = {nd.x(n, 0) - body.center[0], nd.x(n, 1) - body.center[1], nd.x(n, 2) - body.center[2]};
-      const Vec3 wr = cross(body.omega, r);
-      for (int k = 0; k < 3; ++k) {
-        nd.v(n, k) = static_cast<Real>(body.velocity[k] + wr[k]);
-        nd.w(n, k) = static_cast<Real>(body.omega[k]);
-      }
-    }
-  });
+  for_lists_blocks("rigid_bodies::impose", sizes, list_block_offsets(sizes),
+                   [&](std::size_t slot, int, std::size_t first, std::size_t last) {
+                     const RigidBody& body = s.rigid_bodies[moved[slot]];
+                     for (std::size_t i = first; i < last; ++i) {
+                       const int n = body.nodes[i];
+                       const Vec3 r = {nd.x(n, 0) - body.center[0], nd.x(n, 1) - body.center[1],
+                                       nd.x(n, 2) - body.center[2]};
+                       const Vec3 wr = cross(body.omega, r);
+                       for (int k = 0; k < 3; ++k) {
+                         nd.v(n, k) = static_cast<Real>(body.velocity[k] + wr[k]);
+                         nd.w(n, k) = static_cast<Real>(body.omega[k]);
+                       }
+                     }
+                   });
 }
 
 }  // namespace
@@ -190,6 +200,7 @@ void initialize_rigid_bodies(State& s, Communicator& comm) {
   const std::vector<std::size_t> bodies = holding_bodies(s);
   if (bodies.empty()) return;
   const std::vector<double> sums = body_sums(s, comm, true, bodies);
+  std::vector<std::size_t> moved;
   for (std::size_t slot = 0; slot < bodies.size(); ++slot) {
     RigidBody& body = s.rigid_bodies[bodies[slot]];
     const double* in = &sums[kSums * slot];
@@ -205,8 +216,9 @@ void initialize_rigid_bodies(State& s, Communicator& comm) {
     about_center(in, body.mass, body.center, angular, inertia);
     body.omega = solve_free(inertia, angular, body.fixed);
     fix_translations(body.velocity, body.fixed);
-    impose_body_velocity(s, body);
+    moved.push_back(bodies[slot]);
   }
+  impose_body_velocities(s, moved);
 }
 
 void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {
@@ -215,7 +227,8 @@ void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {
   if (bodies.empty()) return;
   const std::vector<double> sums = body_sums(s, comm, false, bodies);
   const double* vote = sums.data() + kSums * bodies.size();
-  std::vector<Vec3> v_free;
+  std::vector<std::size_t> moved;
+  std::vector<std::vector<Vec3>> v_free;  // per moved body that may fail by force: its nodes' own velocities
   for (std::size_t slot = 0; slot < bodies.size(); ++slot) {
     RigidBody& body = s.rigid_bodies[bodies[slot]];
     // A weld some rank saw loaded past its criterion lets go: its nodes keep
@@ -238,13 +251,14 @@ void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {
     const Vec3 alpha = solve_free(inertia, {moment[0] - gyro[0], moment[1] - gyro[1], moment[2] - gyro[2]}, body.fixed);
     for (int k = 0; k < 3; ++k) body.omega[k] += alpha[k] * dt_avg;
     fix_translations(body.velocity, body.fixed);
-    if (body.failure.by_force()) {
-      v_free.clear();
-      for (int n : body.nodes) v_free.push_back({s.nodes.v(n, 0), s.nodes.v(n, 1), s.nodes.v(n, 2)});
-    }
-    impose_body_velocity(s, body);
-    vote_weld_failure(s, body, v_free, dt_avg);
+    moved.push_back(bodies[slot]);
+    std::vector<Vec3>& own = v_free.emplace_back();
+    if (body.failure.by_force())
+      for (int n : body.nodes) own.push_back({s.nodes.v(n, 0), s.nodes.v(n, 1), s.nodes.v(n, 2)});
   }
+  impose_body_velocities(s, moved);
+  for (std::size_t slot = 0; slot < moved.size(); ++slot)
+    vote_weld_failure(s, s.rigid_bodies[moved[slot]], v_free[slot], dt_avg);
 }
 
 }  // namespace mc

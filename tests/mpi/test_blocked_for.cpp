@@ -72,4 +72,32 @@ TEST(BlockedFor, AnEmptyListHasNoBlocks) {
   EXPECT_EQ(mc::list_blocks(0), 0);
 }
 
+// Rigid bodies of very different sizes, and empty ones (a rank holding none
+// of a body's nodes), cut into blocks together.
+TEST(BlockedFor, SeveralListsShareOnePassAndKeepTheirOrder) {
+  const std::vector<std::size_t> sizes = {0, 3 * mc::kListBlock + 5, 4, 0, mc::kListBlock, 1};
+  const std::vector<int> offsets = mc::list_block_offsets(sizes);
+  EXPECT_EQ(offsets, (std::vector<int>{0, 0, 4, 5, 5, 6, 7}));
+  std::vector<std::vector<int>> visits;
+  for (std::size_t size : sizes) visits.emplace_back(size, 0);
+  std::vector<mc::ReproducibleSum> partial(static_cast<std::size_t>(offsets.back()));
+  mc::for_lists_blocks("test::lists_blocks", sizes, offsets,
+                       [&](std::size_t l, int b, std::size_t first, std::size_t last) {
+                         EXPECT_GE(b, offsets[l]);
+                         EXPECT_LT(b, offsets[l + 1]);
+                         EXPECT_EQ(first, static_cast<std::size_t>(b - offsets[l]) * mc::kListBlock);
+                         for (std::size_t i = first; i < last; ++i) {
+                           visits[l][i] += 1;
+                           partial[static_cast<std::size_t>(b)] += term(i + 1000 * l);
+                         }
+                       });
+  for (std::size_t l = 0; l < sizes.size(); ++l) {
+    for (std::size_t i = 0; i < sizes[l]; ++i) ASSERT_EQ(visits[l][i], 1) << "list " << l << " item " << i;
+    mc::ReproducibleSum joined, serial;
+    for (int b = offsets[l]; b < offsets[l + 1]; ++b) joined.add(partial[static_cast<std::size_t>(b)]);
+    for (std::size_t i = 0; i < sizes[l]; ++i) serial += term(i + 1000 * l);
+    EXPECT_EQ(joined.value(), serial.value()) << "list " << l;
+  }
+}
+
 }  // namespace
