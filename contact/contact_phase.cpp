@@ -106,18 +106,32 @@ void tally(InterfaceRun& run, double dt, double& friction_work) {
 
 }  // namespace
 
-// Local slots take this cycle's x^n and v^{n-1/2} from the nodes.
-void load_local_motion(InterfaceRun& run, const ContactMesh& mesh) {
+// Local slots take this cycle's x^n and v^{n-1/2} from the nodes; counted
+// in the same pass, the slots that moved more than 0.4 margin since the
+// last sort (two nodes closing at that speed stay found).
+int load_local_motion(InterfaceRun& run, const ContactMesh& mesh) {
   const int* nodes = run.setup->node_local.data();
   double* x = run.x.data();
   double* v = run.v.data();
   const auto mx = mesh.x, mv = mesh.v;
-  Kokkos::parallel_for("contact::load_motion", HostRange(0, run.local), [=](const int n) {
-    for (int k = 0; k < 3; ++k) {
-      x[3 * n + k] = mx(nodes[n], k);
-      v[3 * n + k] = mv(nodes[n], k);
-    }
-  });
+  const bool sorted = run.sorted;
+  const double* at_sort = run.x_at_sort.data();
+  const double limit2 = 0.16 * run.margin * run.margin;
+  int moved = 0;
+  Kokkos::parallel_reduce(
+      "contact::load_motion", HostRange(0, run.local),
+      [=](const int n, int& count) {
+        double d2 = 0;
+        for (int k = 0; k < 3; ++k) {
+          x[3 * n + k] = mx(nodes[n], k);
+          v[3 * n + k] = mv(nodes[n], k);
+          const double d = sorted ? x[3 * n + k] - at_sort[3 * n + k] : 0.0;
+          d2 += d * d;
+        }
+        if (d2 > limit2) count += 1;
+      },
+      moved);
+  return moved;
 }
 
 InterfaceRun start_interface_run(const InterfaceSetup& in, int index, const ContactMesh& mesh, Communicator& comm) {
@@ -161,30 +175,16 @@ ContactPhase::ContactPhase(const ContactSetup& setup, const ContactMesh& mesh, C
     runs_.push_back(start_interface_run(setup.interfaces[i], static_cast<int>(i), mesh, comm));
 }
 
-bool ContactPhase::wants_sort(const ContactMesh& mesh, const ContactClock& clock) const {
-  for (const InterfaceRun& run : runs_) {
-    if (!in_time(*run.setup, clock.time) || !run.sorted) continue;  // compute() sorts these itself
+bool ContactPhase::load_motion(const ContactMesh& mesh, const ContactClock& clock) {
+  bool wants = false;
+  for (InterfaceRun& run : runs_) {
+    if (!in_time(*run.setup, clock.time)) continue;  // compute() clears it
+    const int moved = load_local_motion(run, mesh);
+    if (!run.sorted) continue;  // compute() sorts it itself
     const int bsort = run.setup->bucket_sort_interval;
-    if (bsort > 0 && clock.cycle - run.last_sort_cycle >= bsort) return true;
-    const double limit2 = 0.16 * run.margin * run.margin;  // 0.4 margin: two nodes closing stay found
-    const int* nodes = run.setup->node_local.data();
-    const double* at_sort = run.x_at_sort.data();
-    const auto x = mesh.x;
-    int moved = 0;
-    Kokkos::parallel_reduce(
-        "contact::wants_sort", HostRange(0, run.local),
-        [=](const int n, int& count) {
-          double d2 = 0;
-          for (int k = 0; k < 3; ++k) {
-            const double d = x(nodes[n], k) - at_sort[3 * n + k];
-            d2 += d * d;
-          }
-          if (d2 > limit2) count += 1;
-        },
-        moved);
-    if (moved > 0) return true;
+    wants = wants || moved > 0 || (bsort > 0 && clock.cycle - run.last_sort_cycle >= bsort);
   }
-  return false;
+  return wants;
 }
 
 double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock, std::vector<double>& friction_work,
@@ -201,7 +201,6 @@ double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock,
       run.penalty_energy = run.active_pairs = 0;
       continue;
     }
-    load_local_motion(run, mesh);
     const bool search = sort || !run.sorted;
     const double t0 = wall_seconds();
     if (search && comm.size() > 1) build_ghost_plan(run, comm);

@@ -25,9 +25,11 @@ class ContactPhase {
   // `setup` must outlive the phase.
   ContactPhase(const ContactSetup& setup, const ContactMesh& mesh, Communicator& comm);
   bool active() const { return !runs_.empty(); }
-  // This rank's view: a node moved more than the margin allows, or BSORT is due.
-  bool wants_sort(const ContactMesh& mesh, const ContactClock& clock) const;
-  // Collective. Fills mesh.force and adds each interface's friction work
+  // This cycle's x^n and v^{n-1/2} into every live interface, and in the
+  // same pass over its nodes this rank's view of a sort: a node moved more
+  // than the margin allows, or BSORT is due. Returns whether one is wanted.
+  bool load_motion(const ContactMesh& mesh, const ContactClock& clock);
+  // Collective, after load_motion of the same cycle. Fills mesh.force and adds each interface's friction work
   // to friction_work; `sort` must be the same on every rank. Returns the
   // seconds spent in contact messages (the rest is search and forces).
   double compute(const ContactMesh& mesh, const ContactClock& clock, std::vector<double>& friction_work,
@@ -58,8 +60,9 @@ class ContactPhase {
 // its contact nodes, the margins agreed model-wide (collective), the
 // segments' corner slots. `in` must outlive the run.
 InterfaceRun start_interface_run(const InterfaceSetup& in, int index, const ContactMesh& mesh, Communicator& comm);
-// The local slots take this cycle's x^n and v^{n-1/2} from the mesh.
-void load_local_motion(InterfaceRun& run, const ContactMesh& mesh);
+// The local slots take this cycle's x^n and v^{n-1/2} from the mesh;
+// returns how many moved more than 0.4 margin since the last sort.
+int load_local_motion(InterfaceRun& run, const ContactMesh& mesh);
 // contact_sort.cpp: the bucket sort of one interface, over the node table
 // as it stands (local nodes and this cycle's ghosts).
 void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t cycle);

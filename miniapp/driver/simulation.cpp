@@ -39,8 +39,12 @@ class TimeLoop {
       element_step = element_forces(s_, static_cast<Real>(s_.dt_prev));
       if (model_.on()) model_.elements(s_, comm_);
     }
-    const AgreedStep step = steps_.agree(s_, element_step, contact_.active(),
-                                         contact_.active() && contact_.wants_sort(contact_mesh_, clock()), comm_);
+    bool wants_sort = false;
+    if (contact_.active()) {
+      ScopedPhase phase(result.timers, Phase::Contact, comm_);
+      wants_sort = contact_.load_motion(contact_mesh_, clock());
+    }
+    const AgreedStep step = steps_.agree(s_, element_step, contact_.active(), wants_sort, comm_);
     s_.dt_next = step.dt;
     const ExternalRequest request = control_.poll(s_, outputs_.failed(), comm_);
     if (request.stop) stop_by(request);
