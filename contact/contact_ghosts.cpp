@@ -1,9 +1,12 @@
 // Ghost contact nodes between ranks. At a sort every rank publishes the box
-// around its segments (Allgather); each rank sends every rank whose box holds
-// some of its contact nodes those nodes' fixed data once (id, sides,
+// around its segments and which cells of a coarse grid over that box its
+// segments reach (one Allgather); each rank sends every rank whose reached
+// cells hold some of its contact nodes those nodes' fixed data once (id, sides,
 // thickness, stiffness, mass) and then, every cycle, their x and v. The receiver
 // checks them against its own segments and returns the forces they got, so
 // no rank ever holds the whole contact surface.
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <unordered_map>
@@ -27,41 +30,104 @@ GlobalId bits_id(double d) {
   return id;
 }
 
-// This rank's segments' box, grown by the farthest any node can be and still touch them.
-std::vector<double> segment_box(const InterfaceRun& run) {
+// The grid over a rank's segment box: kGrid cells a side. One box alone
+// would take in every node between two far apart pieces of a rank's
+// segments (rcb-contact gives each rank a piece of the crush zone besides
+// its own region): the cells keep the ghosts to the nodes near segments.
+constexpr int kGrid = 16;
+constexpr int kCellWords = kGrid * kGrid * kGrid / 64;
+constexpr int kCover = 6 + kCellWords;  // the box (low xyz, high xyz), then the reached cells' bits
+
+double word_bits(std::uint64_t w) {
+  double d;
+  std::memcpy(&d, &w, sizeof d);
+  return d;
+}
+std::uint64_t bits_word(double d) {
+  std::uint64_t w;
+  std::memcpy(&w, &d, sizeof w);
+  return w;
+}
+
+// The cell of coordinate p along axis k of `box`, clamped into the grid.
+int cell_along(const double* box, int k, double p) {
+  const double extent = box[3 + k] - box[k];
+  if (!(extent > 0)) return 0;
+  return std::clamp(static_cast<int>((p - box[k]) / extent * kGrid), 0, kGrid - 1);
+}
+
+// This rank's segments' box and the cells their boxes reach, each grown by
+// the farthest any node can be and still touch the segment.
+std::vector<double> segment_cover(const InterfaceRun& run) {
   const double inf = std::numeric_limits<double>::infinity();
-  std::vector<double> box = {inf, inf, inf, -inf, -inf, -inf};
+  std::vector<double> cover(kCover, 0.0);
+  double* box = cover.data();
+  for (int k = 0; k < 3; ++k) {
+    box[k] = inf;
+    box[3 + k] = -inf;
+  }
   const InterfaceSetup& in = *run.setup;
+  std::vector<double> grown(6 * in.segment_element.size());
   for (std::size_t g = 0; g < in.segment_element.size(); ++g) {
     const double grow = in.segment_half_thickness[g] + run.max_node_half + run.margin;
+    double* b = &grown[6 * g];
+    for (int k = 0; k < 3; ++k) {
+      b[k] = inf;
+      b[3 + k] = -inf;
+    }
     for (int c = 0; c < 4; ++c) {
       const double* p = &run.x[3 * static_cast<std::size_t>(run.segment_slot[4 * g + c])];
       for (int k = 0; k < 3; ++k) {
-        box[k] = std::min(box[k], p[k] - grow);
-        box[3 + k] = std::max(box[3 + k], p[k] + grow);
+        b[k] = std::min(b[k], p[k] - grow);
+        b[3 + k] = std::max(b[3 + k], p[k] + grow);
       }
     }
+    for (int k = 0; k < 3; ++k) {
+      box[k] = std::min(box[k], b[k]);
+      box[3 + k] = std::max(box[3 + k], b[3 + k]);
+    }
   }
-  return box;
+  std::vector<std::uint64_t> cells(kCellWords, 0);
+  for (std::size_t g = 0; g < in.segment_element.size(); ++g) {
+    const double* b = &grown[6 * g];
+    int lo[3], hi[3];
+    for (int k = 0; k < 3; ++k) {
+      lo[k] = cell_along(box, k, b[k]);
+      hi[k] = cell_along(box, k, b[3 + k]);
+    }
+    for (int i = lo[0]; i <= hi[0]; ++i)
+      for (int j = lo[1]; j <= hi[1]; ++j)
+        for (int l = lo[2]; l <= hi[2]; ++l) {
+          const int cell = (i * kGrid + j) * kGrid + l;
+          cells[static_cast<std::size_t>(cell / 64)] |= std::uint64_t{1} << (cell % 64);
+        }
+  }
+  for (int w = 0; w < kCellWords; ++w) cover[6 + static_cast<std::size_t>(w)] = word_bits(cells[static_cast<std::size_t>(w)]);
+  return cover;
+}
+
+// Whether point p lies in a cell that a rank's published cover reaches.
+bool covered(const double* cover, const double* p) {
+  for (int k = 0; k < 3; ++k)
+    if (!(p[k] >= cover[k] && p[k] <= cover[3 + k])) return false;
+  const int cell = (cell_along(cover, 0, p[0]) * kGrid + cell_along(cover, 1, p[1])) * kGrid + cell_along(cover, 2, p[2]);
+  return (bits_word(cover[6 + cell / 64]) >> (cell % 64)) & 1u;
 }
 
 }  // namespace
 
 void build_ghost_plan(InterfaceRun& run, Communicator& comm) {
   const int size = comm.size(), me = comm.rank();
-  const std::vector<double> boxes = comm.allgather(segment_box(run));
+  const std::vector<double> covers = comm.allgather(segment_cover(run));
   std::vector<int> send_ranks;
   std::vector<std::vector<int>> send_nodes;
   std::vector<std::int64_t> counts(static_cast<std::size_t>(size), 0);
   for (int q = 0; q < size; ++q) {
     if (q == me) continue;
-    const double* box = &boxes[6 * static_cast<std::size_t>(q)];
+    const double* cover = &covers[kCover * static_cast<std::size_t>(q)];
     std::vector<int> nodes;
-    for (int n = 0; n < run.local; ++n) {
-      const double* p = &run.x[3 * static_cast<std::size_t>(n)];
-      if (p[0] >= box[0] && p[0] <= box[3] && p[1] >= box[1] && p[1] <= box[4] && p[2] >= box[2] && p[2] <= box[5])
-        nodes.push_back(n);
-    }
+    for (int n = 0; n < run.local; ++n)
+      if (covered(cover, &run.x[3 * static_cast<std::size_t>(n)])) nodes.push_back(n);
     if (nodes.empty()) continue;
     counts[static_cast<std::size_t>(q)] = static_cast<std::int64_t>(nodes.size());
     send_ranks.push_back(q);
