@@ -160,13 +160,6 @@ InterfaceRun start_interface_run(const InterfaceSetup& in, int index, const Cont
     for (int c = 0; c < 4; ++c) run.segment_slot.push_back(slot_of[static_cast<std::size_t>(mesh.shell_nodes(e, c))]);
     run.segment_gid.push_back((*mesh.shell_ids)[static_cast<std::size_t>(e)]);
   }
-  run.slot_segment_offset.assign(static_cast<std::size_t>(run.local) + 1, 0);
-  for (int slot : run.segment_slot) run.slot_segment_offset[static_cast<std::size_t>(slot) + 1] += 1;
-  for (int n = 0; n < run.local; ++n) run.slot_segment_offset[n + 1] += run.slot_segment_offset[n];
-  run.slot_segments.resize(run.segment_slot.size());
-  std::vector<int> fill(run.slot_segment_offset.begin(), run.slot_segment_offset.end() - 1);
-  for (std::size_t k = 0; k < run.segment_slot.size(); ++k)
-    run.slot_segments[static_cast<std::size_t>(fill[static_cast<std::size_t>(run.segment_slot[k])]++)] = static_cast<int>(k / 4);
   return run;
 }
 

@@ -102,6 +102,13 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
       in.node_stiffness[n] = std::min(in.node_stiffness[n], in.segment_stiffness[g]);
       in.node_half_thickness[n] = std::max(in.node_half_thickness[n], in.segment_half_thickness[g]);
     }
+  std::vector<std::vector<GlobalId>> rings(in.node_local.size());
+  for (int e : in.segment_element)
+    for (int corner = 0; corner < 4; ++corner) {
+      std::vector<GlobalId>& ring = rings[node_slot[conn(e, corner)]];
+      for (int other = 0; other < 4; ++other) ring.push_back((*mesh.node_ids)[static_cast<std::size_t>(conn(e, other))]);
+    }
+  set_node_rings(in, std::move(rings));
   // Nodes to surface is one way: a slave-only segment gave its nodes their
   // side and thickness but is no surface for master nodes to touch.
   if (c.kind == ContactInterface::Kind::NodesToSurface)
@@ -111,6 +118,17 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
 }
 
 }  // namespace
+
+void set_node_rings(InterfaceSetup& in, std::vector<std::vector<GlobalId>> rings) {
+  in.node_ring_offset.assign(1, 0);
+  in.node_ring.clear();
+  for (std::vector<GlobalId>& ring : rings) {
+    std::sort(ring.begin(), ring.end());
+    ring.erase(std::unique(ring.begin(), ring.end()), ring.end());
+    in.node_ring.insert(in.node_ring.end(), ring.begin(), ring.end());
+    in.node_ring_offset.push_back(static_cast<int>(in.node_ring.size()));
+  }
+}
 
 double segment_penalty_stiffness(double scale, double youngs, double poisson, double area, double max_diagonal) {
   const double bulk = youngs / (3 * (1 - 2 * poisson));

@@ -37,6 +37,13 @@ struct InterfaceSetup {
   std::vector<std::uint8_t> node_bits;
   std::vector<double> node_stiffness;      // smallest k of its segments
   std::vector<double> node_half_thickness; // largest of its segments (or SST/2)
+  // Each contact node's one-ring: the ids of the nodes of the interface's
+  // segments at it, ascending (node_ring[node_ring_offset[i] ..
+  // node_ring_offset[i + 1]) for node_local[i]). Built from the local
+  // segments, then completed model-wide at shared nodes (build_rank_state),
+  // so the search skips the same near pairs on any partition.
+  std::vector<int> node_ring_offset;
+  std::vector<GlobalId> node_ring;
   double max_segment_size = 0;             // longest segment diagonal on this rank
   double total_segment_size = 0;           // sum of the segments' longest diagonals
 };
@@ -53,5 +60,7 @@ struct ContactSetup {
 double segment_penalty_stiffness(double scale, double youngs, double poisson, double area, double max_diagonal);
 
 ContactSetup build_contact_setup(const Model& model, const ContactMesh& mesh);
+// Stores one ring a contact node (any order, repeats allowed) as the sorted table.
+void set_node_rings(InterfaceSetup& in, std::vector<std::vector<GlobalId>> rings);
 
 }  // namespace mc

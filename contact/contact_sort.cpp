@@ -58,14 +58,17 @@ void build_entries(InterfaceRun& run) {
 // contact thickness capped at 0.4 of an edge they touch only when the sheet
 // folds back within one element, so checking them every cycle is wasted
 // work (they dominate the candidates when elements are smaller than twice
-// the contact distance).
+// the contact distance). The rings are model-wide, so a node that is a
+// ghost here, or whose other segments another rank holds, is skipped
+// exactly as on one rank.
 bool neighbours(const InterfaceRun& run, int n, int g) {
+  const InterfaceSetup& in = *run.setup;
+  const GlobalId id = run.gid[static_cast<std::size_t>(n)];
   const int* gc = &run.segment_slot[4 * static_cast<std::size_t>(g)];
-  for (int i = run.slot_segment_offset[static_cast<std::size_t>(n)]; i < run.slot_segment_offset[static_cast<std::size_t>(n) + 1]; ++i) {
-    const int* hc = &run.segment_slot[4 * static_cast<std::size_t>(run.slot_segments[static_cast<std::size_t>(i)])];
-    for (int a = 0; a < 4; ++a)
-      for (int b = 0; b < 4; ++b)
-        if (hc[a] == gc[b]) return true;
+  for (int c = 0; c < 4; ++c) {
+    const auto first = in.node_ring.begin() + in.node_ring_offset[static_cast<std::size_t>(gc[c])];
+    const auto last = in.node_ring.begin() + in.node_ring_offset[static_cast<std::size_t>(gc[c]) + 1];
+    if (std::binary_search(first, last, id)) return true;
   }
   return false;
 }
@@ -80,7 +83,7 @@ void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t c
     if (!mesh.alive(in.segment_element[sg])) return false;  // eroded
     const int* corner = &run.segment_slot[4 * sg];
     if (corner[0] == n || corner[1] == n || corner[2] == n || corner[3] == n) return false;  // its own segment
-    if (n < run.local && neighbours(run, n, g)) return false;
+    if (neighbours(run, n, g)) return false;
     // Keep the pair only if it can close the gap before the next sort: the
     // box test alone keeps every in-plane neighbour of a flat sheet.
     double x[4][3];

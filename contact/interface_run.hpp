@@ -29,9 +29,6 @@ struct InterfaceRun {
   std::vector<double> x_at_sort;       // local slots' positions at the last sort
   std::vector<int> segment_slot;       // 4 per segment: corners' table slots
   std::vector<GlobalId> segment_gid;
-  // Local slot -> the segments it is a corner of (CSR), to keep a segment's
-  // own neighbourhood out of its candidates.
-  std::vector<int> slot_segment_offset, slot_segments;
   // Candidates of the last sort and their forces this cycle.
   std::vector<int> pair_node, pair_segment;
   std::vector<PairForce> pair;

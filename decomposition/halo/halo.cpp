@@ -28,6 +28,7 @@ Halo::Halo(const SubdomainPlan& plan, const std::unordered_map<GlobalId, int>& n
       shared_nodes_.push_back(n);
       owner[static_cast<std::size_t>(n)] = std::min(owner[static_cast<std::size_t>(n)], neighbours_[q]);
     }
+  shared_with_ = shared;
   std::sort(shared_nodes_.begin(), shared_nodes_.end());
   shared_nodes_.erase(std::unique(shared_nodes_.begin(), shared_nodes_.end()), shared_nodes_.end());
   for (int n : shared_nodes_) owned_[static_cast<std::size_t>(n)] = owner[static_cast<std::size_t>(n)] == rank;
@@ -72,6 +73,19 @@ void Halo::gather(const Vec3View& field, Communicator& comm) {
   for (std::size_t q = 0; q < owner_of_.size(); ++q)
     for (std::size_t i = 0; i < owner_of_[q].size(); ++i)
       for (int k = 0; k < 3; ++k) field(owner_of_[q][i], k) = owner_values_.received(q)[3 * i + k];
+}
+
+void Halo::share_rows(const std::vector<double>& rows, int width, const std::function<void(int, const double*)>& take,
+                      Communicator& comm) const {
+  if (!active()) return;
+  std::vector<int> counts;
+  for (const std::vector<int>& nodes : shared_with_) counts.push_back(static_cast<int>(nodes.size()));
+  ExchangePlan<double> both_ways(neighbours_, shared_with_, neighbours_, counts);
+  both_ways.forward(width, [&](int n, int k) { return rows[static_cast<std::size_t>(n) * width + k]; }, comm,
+                    tags::kHaloRows);
+  for (std::size_t q = 0; q < shared_with_.size(); ++q)
+    for (std::size_t i = 0; i < shared_with_[q].size(); ++i)
+      take(shared_with_[q][i], &both_ways.received(q)[i * static_cast<std::size_t>(width)]);
 }
 
 }  // namespace mc

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -48,11 +49,19 @@ class Halo {
   void sum_shared(const CornerField& field, std::vector<Real>& sums, Communicator& comm);
   // Collective: every holder of a shared node takes its owner's value of `field`.
   void gather(const Vec3View& field, Communicator& comm);
+  // Collective, for set-up: each holder of a shared node n sends its row
+  // rows[n * width .. n * width + width) to the node's other holders, and
+  // take(n, row) gets each row that came, neighbour by neighbour in rank
+  // order (after the sends, so take may change `rows`). Holders agree on a
+  // value by combining rows in a way that does not depend on their order.
+  void share_rows(const std::vector<double>& rows, int width, const std::function<void(int, const double*)>& take,
+                  Communicator& comm) const;
 
  private:
   std::vector<int> neighbours_;
   std::vector<std::uint8_t> owned_;
   std::vector<int> shared_nodes_;
+  std::vector<std::vector<int>> shared_with_;  // per neighbour: the local nodes it also holds, in global order
   std::shared_ptr<SharedNodeSum> sum_;
   ExchangePlan<Real> owner_values_;        // items: local nodes this rank owns, to each other holder
   std::vector<std::vector<int>> owner_of_;  // per recv rank: the local nodes it owns here, in message order

@@ -10,6 +10,7 @@ inline constexpr int kPlotState = 103;     // each plot state: each rank's value
 inline constexpr int kHaloSetup = 200;   // once: which terms meet at each shared node
 inline constexpr int kHaloSum = 201;     // every cycle: the terms at shared nodes
 inline constexpr int kHaloGather = 202;  // shared nodes take their owner's value
+inline constexpr int kHaloRows = 203;    // once: holders share set-up values at shared nodes
 
 // Contact interface i (of the deck's contact cards, in order): the ghosts'
 // fixed data at a sort, their motion every cycle, their forces back.

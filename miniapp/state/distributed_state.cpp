@@ -60,6 +60,48 @@ void book_shared_nodes_to_model_parts(State& s, const Subdomain& subdomain, cons
     s.nodes.part[static_cast<std::size_t>(mesh.node_index.at(node))] = part_index.at(part);
 }
 
+// A contact node's sides, stiffness, thickness and one-ring come from its
+// segments (contact_setup.cpp): at a shared node, from the ones on each
+// holder. The holders agree on the model-wide answer (sides or'ed, the
+// softest stiffness, the thickest shell, the union of the rings), so which
+// pairs are checked, and their forces, do not depend on which rank holds
+// which of the node's segments.
+void agree_contact_nodes(State& s, const Halo& halo, Communicator& comm) {
+  if (!halo.active()) return;
+  for (InterfaceSetup& in : s.contact.interfaces) {
+    std::int64_t longest = 0;
+    for (std::size_t i = 0; i + 1 < in.node_ring_offset.size(); ++i)
+      longest = std::max<std::int64_t>(longest, in.node_ring_offset[i + 1] - in.node_ring_offset[i]);
+    const int ring_width = static_cast<int>(comm.allreduce_max(longest));
+    const int width = 3 + ring_width;  // sides, stiffness, half thickness, then the ring's ids (id 0: none)
+    std::vector<double> rows(static_cast<std::size_t>(width) * static_cast<std::size_t>(s.nodes.count()), 0.0);
+    std::vector<int> slot(static_cast<std::size_t>(s.nodes.count()), -1);
+    for (std::size_t i = 0; i < in.node_local.size(); ++i) {
+      const int n = in.node_local[i];
+      slot[static_cast<std::size_t>(n)] = static_cast<int>(i);
+      double* row = &rows[static_cast<std::size_t>(width) * static_cast<std::size_t>(n)];
+      row[0] = in.node_bits[i];
+      row[1] = in.node_stiffness[i];
+      row[2] = in.node_half_thickness[i];
+      for (int r = in.node_ring_offset[i]; r < in.node_ring_offset[i + 1]; ++r)
+        row[3 + r - in.node_ring_offset[i]] = static_cast<double>(in.node_ring[static_cast<std::size_t>(r)]);
+    }
+    std::vector<std::vector<GlobalId>> rings(in.node_local.size());
+    for (std::size_t i = 0; i < in.node_local.size(); ++i)
+      rings[i].assign(in.node_ring.begin() + in.node_ring_offset[i], in.node_ring.begin() + in.node_ring_offset[i + 1]);
+    halo.share_rows(rows, width, [&](int n, const double* theirs) {
+      const int i = slot[static_cast<std::size_t>(n)];
+      if (i < 0 || theirs[0] == 0) return;  // not a contact node here, or not there (no sides)
+      const auto k = static_cast<std::size_t>(i);
+      in.node_bits[k] = static_cast<std::uint8_t>(in.node_bits[k] | static_cast<unsigned>(theirs[0]));
+      in.node_stiffness[k] = std::min(in.node_stiffness[k], theirs[1]);
+      in.node_half_thickness[k] = std::max(in.node_half_thickness[k], theirs[2]);
+      for (int r = 0; r < ring_width && theirs[3 + r] != 0; ++r) rings[k].push_back(static_cast<GlobalId>(theirs[3 + r]));
+    }, comm);
+    set_node_rings(in, std::move(rings));
+  }
+}
+
 }  // namespace
 
 RankState build_rank_state(const Subdomain& subdomain, Communicator& comm, HaloMode mode) {
@@ -71,6 +113,7 @@ RankState build_rank_state(const Subdomain& subdomain, Communicator& comm, HaloM
   // array still holds the mass shares build_state lumped.
   sum_shared_masses(rs.state, rs.halo, comm);
   share_rigid_body_nodes(rs.state, rs.halo, comm);
+  agree_contact_nodes(rs.state, rs.halo, comm);
   book_shared_nodes_to_model_parts(rs.state, subdomain, mesh);
   rs.state.nodes.owned = rs.halo.owned();
   return rs;
