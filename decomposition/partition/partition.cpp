@@ -15,7 +15,8 @@ PartitionMethod parse_partition_method(const std::string& name) {
   if (name == "rcb") return PartitionMethod::Rcb;
   if (name == "metis") return PartitionMethod::Metis;
   if (name == "metis-mc") return PartitionMethod::MetisMultiConstraint;
-  throw InputError("command line: unknown partitioner '" + name + "' (rcb, metis, metis-mc)");
+  if (name == "rcb-contact") return PartitionMethod::RcbContactApart;
+  throw InputError("command line: unknown partitioner '" + name + "' (rcb, rcb-contact, metis, metis-mc)");
 }
 
 const char* partition_method_name(PartitionMethod m) {
@@ -23,6 +24,7 @@ const char* partition_method_name(PartitionMethod m) {
     case PartitionMethod::Rcb: return "rcb";
     case PartitionMethod::Metis: return "metis";
     case PartitionMethod::MetisMultiConstraint: return "metis-mc";
+    case PartitionMethod::RcbContactApart: return "rcb-contact";
   }
   return "?";
 }
@@ -146,6 +148,7 @@ std::vector<int> partition_elements(const PartitionInput& input, int parts, Part
     case PartitionMethod::Rcb: return detail::rcb_partition(input, parts);
     case PartitionMethod::Metis: return detail::metis_partition(input, parts, false);
     case PartitionMethod::MetisMultiConstraint: return detail::metis_partition(input, parts, true);
+    case PartitionMethod::RcbContactApart: return detail::rcb_contact_apart_partition(input, parts);
   }
   throw std::invalid_argument("partition: unknown method");
 }

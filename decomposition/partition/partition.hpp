@@ -3,7 +3,8 @@
 // RCB is the production crash code default: cheap, geometric, and its cuts
 // stay straight as the structure folds. METIS k-way minimises the cut on the
 // element dual graph; the multi-constraint variant balances a second load
-// (contact) alongside the element work.
+// (contact) alongside the element work. rcb-contact cuts the elements with
+// contact load apart from the others, so each rank gets a share of both.
 #pragma once
 
 #include <array>
@@ -18,9 +19,9 @@
 
 namespace mc {
 
-enum class PartitionMethod { Rcb, Metis, MetisMultiConstraint };
-// "rcb", "metis", "metis-mc"; throws InputError("command line: unknown
-// partitioner 'x' (rcb, metis, metis-mc)") otherwise.
+enum class PartitionMethod { Rcb, Metis, MetisMultiConstraint, RcbContactApart };
+// "rcb", "metis", "metis-mc", "rcb-contact"; throws InputError("command
+// line: unknown partitioner 'x' (rcb, rcb-contact, metis, metis-mc)") otherwise.
 PartitionMethod parse_partition_method(const std::string& name);
 const char* partition_method_name(PartitionMethod m);
 
@@ -29,7 +30,7 @@ struct PartitionInput {
   std::vector<std::array<std::int64_t, 4>> nodes; // element corner node indices 0..num_nodes-1 (n3==n4: triangle)
   std::int64_t num_nodes = 0;
   std::vector<double> work;        // per element compute cost (e.g. NIP-dependent); empty = 1 each
-  std::vector<double> second_work; // second constraint (contact work etc.) for MetisMultiConstraint; empty = 1 each
+  std::vector<double> second_work; // contact load: METIS' second constraint (metis-mc), what rcb-contact sets apart; empty = 1 each
 };
 
 // What a restart set measured of each element's work in its last cycle, by

@@ -1,6 +1,8 @@
 // Recursive coordinate bisection on element centroids: cut the current box
 // across its longest extent so that the work on each side is in proportion
 // to the parts it gets (left floor(p/2), right the rest), then recurse.
+// Parts may be given unequal capacities: the work then goes in proportion
+// to the capacities of each side's parts.
 //
 // Determinism: elements are ordered by (coordinate, element index), a strict
 // total order, so every cut selects a unique set of elements whatever order
@@ -35,8 +37,8 @@ std::vector<std::int64_t> integer_work(const PartitionInput& in) {
 
 class Bisection {
  public:
-  Bisection(const PartitionInput& in, std::vector<int>& part)
-      : x_(in.centroids), w_(integer_work(in)), order_(in.centroids.size()), part_(part) {
+  Bisection(const PartitionInput& in, const std::vector<double>& capacity, std::vector<int>& part)
+      : x_(in.centroids), w_(integer_work(in)), capacity_(capacity), order_(in.centroids.size()), part_(part) {
     std::iota(order_.begin(), order_.end(), Index{0});
   }
 
@@ -50,7 +52,7 @@ class Bisection {
     const Less by{&x_, longest_axis(lo, hi)};
     std::int64_t total = 0;
     for (Index i = lo; i < hi; ++i) total += w_[order_[i]];
-    const double target = static_cast<double>(total) * left / parts;
+    const double target = static_cast<double>(total) * capacity(first, left) / capacity(first, parts);
     Index k = weighted_cut(lo, hi, target, total, by);
     // Keep every part non-empty when there are enough elements; with fewer
     // elements than parts, no part gets more than one element.
@@ -74,6 +76,14 @@ class Bisection {
     }
   };
   std::vector<Index>::iterator at(Index i) { return order_.begin() + i; }
+
+  // The capacity of parts first .. first + count - 1 (their count when all are equal).
+  double capacity(int first, int count) const {
+    if (capacity_.empty()) return count;
+    double sum = 0;
+    for (int p = first; p < first + count; ++p) sum += capacity_[static_cast<std::size_t>(p)];
+    return sum;
+  }
 
   int longest_axis(Index lo, Index hi) const {
     std::array<double, 3> mn = x_[order_[lo]], mx = mn;
@@ -147,15 +157,16 @@ class Bisection {
 
   const std::vector<std::array<double, 3>>& x_;
   std::vector<std::int64_t> w_;
+  const std::vector<double>& capacity_;
   std::vector<Index> order_;
   std::vector<int>& part_;
 };
 
 }  // namespace
 
-std::vector<int> rcb_partition(const PartitionInput& input, int parts) {
+std::vector<int> rcb_partition(const PartitionInput& input, int parts, const std::vector<double>& capacity) {
   std::vector<int> part(input.centroids.size(), 0);
-  Bisection rcb(input, part);
+  Bisection rcb(input, capacity, part);
   rcb.split(0, static_cast<Index>(input.centroids.size()), 0, parts);
   return part;
 }

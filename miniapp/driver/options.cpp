@@ -163,7 +163,7 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   cycles=N      | --cycles N          stop after N cycles (short benchmark runs)
   progress=S    | --progress S        seconds between progress lines (default 10, 0 = off)
   report=FILE   | --report FILE       JSON run report (default minicrash_report.json)
-  partition=P   | --partition P       domain decomposition: rcb (default), metis, metis-mc
+  partition=P   | --partition P       domain decomposition: rcb (default), rcb-contact, metis, metis-mc
   weights=W     | --weights W         element work weights (default shell:1,triangle:4,point:0.25,plastic:0.72,
                                       rigid:0.34,pair:1.4, fitted by tools/study.py calibrate; docs/options.md)
   compute_costs=C | --compute-costs C modeled compute: ns per unit of work, e.g. shell:190,plastic:78,node:40
@@ -171,7 +171,8 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
                                       under SimGrid instead of its CPU time; the report has both (docs/options.md)
   rebalance=1   | --rebalance 1       with r=: weight each element also by its points that yielded and the
                                       contact pairs it checked in the set's last cycle (re-partitions; with
-                                      partition=metis-mc the pairs are the second constraint; default 0
+                                      partition=metis-mc the pairs are the second constraint, with
+                                      rcb-contact the shells with pairs are cut apart; default 0
                                       keeps the deck's partition)
   halo=H        | --halo H            shared-node sums: corners (default; answers independent of np)
                                       or sums (one partial sum per node and neighbour, as production codes)

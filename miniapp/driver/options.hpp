@@ -18,7 +18,7 @@ struct Options {
   std::int64_t cycles = -1;          // cycles= | --cycles (stop after N cycles)
   double progress_seconds = 10;      // --progress S (0: off)
   std::string report = "minicrash_report.json";  // --report FILE (relative to output dir)
-  std::string partition = "rcb";     // partition= | --partition: rcb, metis, metis-mc
+  std::string partition = "rcb";     // partition= | --partition: rcb, rcb-contact, metis, metis-mc
   std::string weights;               // weights= | --weights: element work weights (decomposition/partition/work_weights.hpp)
   std::string compute_costs;         // compute_costs= | --compute-costs: modeled compute (miniapp/driver/compute_costs.hpp)
   bool rebalance = false;            // rebalance= | --rebalance 0|1: a restart weights elements by their last cycle's yielding

@@ -28,7 +28,7 @@ def add_matrix(p):
                    help="deck file or generator spec gen:PRESET[:key=value,...] (repeatable)")
     p.add_argument("--np", type=int, nargs="+", default=[], help="MPI ranks")
     p.add_argument("--ncpu", type=int, nargs="+", default=[1], help="threads per rank (real runs)")
-    p.add_argument("--partition", nargs="+", default=["rcb"], help="rcb, metis, metis-mc")
+    p.add_argument("--partition", nargs="+", default=["rcb"], help="rcb, rcb-contact, metis, metis-mc")
     p.add_argument("--halo", default="sums", choices=["sums", "corners"],
                    help="shared-node exchange (minicrash halo=): sums, one partial sum per node and neighbour as "
                         "production codes send (default), or corners, minicrash's np-independent scheme")
