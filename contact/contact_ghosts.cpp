@@ -102,7 +102,7 @@ std::vector<double> segment_cover(const InterfaceRun& run) {
           cells[static_cast<std::size_t>(cell / 64)] |= std::uint64_t{1} << (cell % 64);
         }
   }
-  for (int w = 0; w < kCellWords; ++w) cover[6 + static_cast<std::size_t>(w)] = word_bits(cells[static_cast<std::size_t>(w)]);
+  for (std::size_t w = 0; w < cells.size(); ++w) cover[6 + w] = word_bits(cells[w]);
   return cover;
 }
 

@@ -13,6 +13,7 @@
 // decomposed separately and spread over all processors. The price is the
 // same: a rank's contact piece and its other piece need not touch, so more
 // nodes are shared (the partition summary counts them).
+#include <algorithm>
 #include <numeric>
 
 #include "decomposition/partition/partition_methods.hpp"
@@ -38,7 +39,10 @@ PartitionInput subset(const PartitionInput& in, const std::vector<std::size_t>& 
 std::vector<int> rcb_contact_apart_partition(const PartitionInput& input, int parts) {
   const std::size_t ne = input.centroids.size();
   std::vector<std::size_t> contact, rest;
-  for (std::size_t e = 0; e < ne; ++e) (!input.second_work.empty() && input.second_work[e] > 0 ? contact : rest).push_back(e);
+  for (std::size_t e = 0; e < ne; ++e) {
+    const bool carries = !input.second_work.empty() && input.second_work[e] > 0;
+    (carries ? contact : rest).push_back(e);
+  }
   if (contact.size() < static_cast<std::size_t>(parts) || rest.size() < static_cast<std::size_t>(parts))
     return rcb_partition(input, parts);  // nothing to set apart (or everything): one RCB
   std::vector<int> part(ne, 0);
@@ -49,10 +53,14 @@ std::vector<int> rcb_contact_apart_partition(const PartitionInput& input, int pa
     part[contact[i]] = contact_part[i];
     held[static_cast<std::size_t>(contact_part[i])] += input.work.empty() ? 1.0 : input.work[contact[i]];
   }
-  const double total = input.work.empty() ? static_cast<double>(ne) : std::accumulate(input.work.begin(), input.work.end(), 0.0);
+  const double total =
+      input.work.empty() ? static_cast<double>(ne) : std::accumulate(input.work.begin(), input.work.end(), 0.0);
   std::vector<double> room(static_cast<std::size_t>(parts));
   double room_total = 0;
-  for (int p = 0; p < parts; ++p) room_total += room[static_cast<std::size_t>(p)] = std::max(0.0, total / parts - held[static_cast<std::size_t>(p)]);
+  for (std::size_t p = 0; p < room.size(); ++p) {
+    room[p] = std::max(0.0, total / parts - held[p]);
+    room_total += room[p];
+  }
   if (!(room_total > 0)) room.clear();  // the contact pieces hold it all: share the rest equally
   const std::vector<int> rest_part = rcb_partition(subset(input, rest, input.work), parts, room);
   for (std::size_t i = 0; i < rest.size(); ++i) part[rest[i]] = rest_part[i];

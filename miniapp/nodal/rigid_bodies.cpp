@@ -124,7 +124,7 @@ std::vector<double> body_sums(State& s, Communicator& comm, bool momentum, const
   for (std::size_t b : bodies) sizes.push_back(s.rigid_bodies[b].nodes.size());
   const std::vector<int> offsets = list_block_offsets(sizes);
   std::vector<ReproducibleSum> partial(kSums * static_cast<std::size_t>(offsets.back()));
-  for_lists_blocks("rigid_bodies::sums", sizes, offsets, [&](std::size_t slot, int b, std::size_t first, std::size_t last) {
+  const auto sum_block = [&](std::size_t slot, int b, std::size_t first, std::size_t last) {
     const std::vector<int>& nodes = s.rigid_bodies[bodies[slot]].nodes;
     ReproducibleSum* out = &partial[kSums * static_cast<std::size_t>(b)];
     for (std::size_t i = first; i < last; ++i) {
@@ -151,7 +151,8 @@ std::vector<double> body_sums(State& s, Communicator& comm, bool momentum, const
       out[14] += -m * x[1] * x[2];
       out[15] += -m * x[2] * x[0];
     }
-  });
+  };
+  for_lists_blocks("rigid_bodies::sums", sizes, offsets, sum_block);
   for (std::size_t slot = 0; slot < bodies.size(); ++slot)
     for (int b = offsets[slot]; b < offsets[slot + 1]; ++b)
       for (int k = 0; k < kSums; ++k) sums[kSums * slot + k].add(partial[kSums * static_cast<std::size_t>(b) + k]);

@@ -58,10 +58,12 @@ using NodeValues = std::tuple<int, double, double, std::vector<GlobalId>>;  // s
 std::map<GlobalId, NodeValues> contact_node_values(const State& s) {
   std::map<GlobalId, NodeValues> values;
   const InterfaceSetup& in = s.contact.interfaces.at(0);
-  for (std::size_t i = 0; i < in.node_local.size(); ++i)
+  for (std::size_t i = 0; i < in.node_local.size(); ++i) {
+    const auto ring = in.node_ring.begin();
     values[s.nodes.ids[static_cast<std::size_t>(in.node_local[i])]] = {
         in.node_bits[i], in.node_stiffness[i], in.node_half_thickness[i],
-        std::vector<GlobalId>(in.node_ring.begin() + in.node_ring_offset[i], in.node_ring.begin() + in.node_ring_offset[i + 1])};
+        std::vector<GlobalId>(ring + in.node_ring_offset[i], ring + in.node_ring_offset[i + 1])};
+  }
   return values;
 }
 
