@@ -6,6 +6,16 @@ namespace mc::test {
 
 GlobalId plate_node_id(const PlateSpec& spec, int i, int j) { return 1 + i + j * (spec.nx + 1); }
 
+PlateSpec plate_spec(int nx, int ny, double lx, double ly, double t) {
+  PlateSpec spec;
+  spec.nx = nx;
+  spec.ny = ny;
+  spec.lx = lx;
+  spec.ly = ly;
+  spec.thickness = t;
+  return spec;
+}
+
 Model plate_model(const PlateSpec& spec) {
   Model m;
   m.title = "test plate";

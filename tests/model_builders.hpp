@@ -28,6 +28,8 @@ struct PlateSpec {
 
 // Node (i, j) has id 1 + i + j (nx + 1); element (i, j) id 1 + i + j nx.
 Model plate_model(const PlateSpec& spec);
+// nx x ny shells over lx x ly mm, thickness t; the rest PlateSpec's defaults.
+PlateSpec plate_spec(int nx, int ny, double lx, double ly, double t);
 GlobalId plate_node_id(const PlateSpec& spec, int i, int j);
 
 // Two 20 x 20 mm elastic plates (10 x 10 shells), 1 mm thick, parallel to

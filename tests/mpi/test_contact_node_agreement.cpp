@@ -23,12 +23,7 @@ namespace {
 // thick one, all in one single-surface contact. RCB cuts it across x, so at
 // np 2 the cut is the part boundary.
 Model two_part_plate() {
-  test::PlateSpec spec;
-  spec.nx = 20;
-  spec.ny = 10;
-  spec.lx = 40;
-  spec.ly = 20;
-  spec.thickness = 0.6;
+  const test::PlateSpec spec = test::plate_spec(20, 10, 40, 20, 0.6);
   Model m = test::plate_model(spec);
   Material stiff = m.materials.at(1);
   stiff.id = 2;
