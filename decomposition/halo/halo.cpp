@@ -75,14 +75,13 @@ void Halo::gather(const Vec3View& field, Communicator& comm) {
       for (int k = 0; k < 3; ++k) field(owner_of_[q][i], k) = owner_values_.received(q)[3 * i + k];
 }
 
-void Halo::share_rows(const std::vector<double>& rows, int width, const std::function<void(int, const double*)>& take,
-                      Communicator& comm) const {
+void Halo::share_rows(int width, const std::function<double(int, int)>& value,
+                      const std::function<void(int, const double*)>& take, Communicator& comm) const {
   if (!active()) return;
   std::vector<int> counts;
   for (const std::vector<int>& nodes : shared_with_) counts.push_back(static_cast<int>(nodes.size()));
   ExchangePlan<double> both_ways(neighbours_, shared_with_, neighbours_, counts);
-  both_ways.forward(width, [&](int n, int k) { return rows[static_cast<std::size_t>(n) * width + k]; }, comm,
-                    tags::kHaloRows);
+  both_ways.forward(width, value, comm, tags::kHaloRows);
   for (std::size_t q = 0; q < shared_with_.size(); ++q)
     for (std::size_t i = 0; i < shared_with_[q].size(); ++i)
       take(shared_with_[q][i], &both_ways.received(q)[i * static_cast<std::size_t>(width)]);

@@ -50,12 +50,12 @@ class Halo {
   // Collective: every holder of a shared node takes its owner's value of `field`.
   void gather(const Vec3View& field, Communicator& comm);
   // Collective, for set-up: each holder of a shared node n sends its row
-  // rows[n * width .. n * width + width) to the node's other holders, and
-  // take(n, row) gets each row that came, neighbour by neighbour in rank
-  // order (after the sends, so take may change `rows`). Holders agree on a
+  // value(n, 0 .. width - 1) to the node's other holders, and take(n, row)
+  // gets each row that came, neighbour by neighbour in rank order (after
+  // all sends, so take may change what value reads). Holders agree on a
   // value by combining rows in a way that does not depend on their order.
-  void share_rows(const std::vector<double>& rows, int width, const std::function<void(int, const double*)>& take,
-                  Communicator& comm) const;
+  void share_rows(int width, const std::function<double(int, int)>& value,
+                  const std::function<void(int, const double*)>& take, Communicator& comm) const;
 
  private:
   std::vector<int> neighbours_;

@@ -74,22 +74,20 @@ void agree_contact_nodes(State& s, const Halo& halo, Communicator& comm) {
       longest = std::max<std::int64_t>(longest, in.node_ring_offset[i + 1] - in.node_ring_offset[i]);
     const int ring_width = static_cast<int>(comm.allreduce_max(longest));
     const int width = 3 + ring_width;  // sides, stiffness, half thickness, then the ring's ids (id 0: none)
-    std::vector<double> rows(static_cast<std::size_t>(width) * static_cast<std::size_t>(s.nodes.count()), 0.0);
     std::vector<int> slot(static_cast<std::size_t>(s.nodes.count()), -1);
-    for (std::size_t i = 0; i < in.node_local.size(); ++i) {
-      const int n = in.node_local[i];
-      slot[static_cast<std::size_t>(n)] = static_cast<int>(i);
-      double* row = &rows[static_cast<std::size_t>(width) * static_cast<std::size_t>(n)];
-      row[0] = in.node_bits[i];
-      row[1] = in.node_stiffness[i];
-      row[2] = in.node_half_thickness[i];
-      for (int r = in.node_ring_offset[i]; r < in.node_ring_offset[i + 1]; ++r)
-        row[3 + r - in.node_ring_offset[i]] = static_cast<double>(in.node_ring[static_cast<std::size_t>(r)]);
-    }
+    for (std::size_t i = 0; i < in.node_local.size(); ++i) slot[static_cast<std::size_t>(in.node_local[i])] = static_cast<int>(i);
+    const auto mine = [&](int n, int k) -> double {
+      const int i = slot[static_cast<std::size_t>(n)];
+      if (i < 0) return 0.0;  // not a contact node here
+      const auto u = static_cast<std::size_t>(i);
+      if (k < 3) return k == 0 ? double(in.node_bits[u]) : k == 1 ? in.node_stiffness[u] : in.node_half_thickness[u];
+      const int r = in.node_ring_offset[u] + k - 3;
+      return r < in.node_ring_offset[u + 1] ? static_cast<double>(in.node_ring[static_cast<std::size_t>(r)]) : 0.0;
+    };
     std::vector<std::vector<GlobalId>> rings(in.node_local.size());
     for (std::size_t i = 0; i < in.node_local.size(); ++i)
       rings[i].assign(in.node_ring.begin() + in.node_ring_offset[i], in.node_ring.begin() + in.node_ring_offset[i + 1]);
-    halo.share_rows(rows, width, [&](int n, const double* theirs) {
+    halo.share_rows(width, mine, [&](int n, const double* theirs) {
       const int i = slot[static_cast<std::size_t>(n)];
       if (i < 0 || theirs[0] == 0) return;  // not a contact node here, or not there (no sides)
       const auto k = static_cast<std::size_t>(i);
