@@ -102,8 +102,7 @@ int main(int argc, char** argv) {
       mc::element_forces(s, static_cast<mc::Real>(dt));
       Kokkos::fence();
       const double t1 = mc::wall_seconds();
-      mc::gather_nodal_forces(s);
-      mc::integrate_velocities(s, static_cast<mc::Real>(dt));
+      mc::gather_forces_and_accelerate(s, mc::ByteView(), static_cast<mc::Real>(dt));
       mc::update_positions(s, static_cast<mc::Real>(dt));
       Kokkos::fence();
       const double t2 = mc::wall_seconds();

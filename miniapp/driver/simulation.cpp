@@ -53,11 +53,7 @@ class TimeLoop {
     const DueOutputs due = outputs_.due(s_, first, last);
     if (due.accelerations()) keep_half_step_velocities(s_);
     contact_forces(step.contact_sort);
-    nodal_forces();
-    {
-      ScopedPhase phase(result.timers, Phase::Nodes, comm_);
-      integrate_velocities(s_, static_cast<Real>(step.dt_avg));
-    }
+    nodal_forces_and_velocities(static_cast<Real>(step.dt_avg));
     {
       ScopedPhase phase(result.timers, Phase::RigidWalls, comm_);
       apply_rigid_walls(s_, comm_, step.dt, step.dt_avg);
@@ -144,16 +140,21 @@ class TimeLoop {
     result.timers.add_mpi(Phase::ContactMessages, mpi);
   }
 
-  // Every node's net force: its own terms, then the shared nodes' complete sums.
-  void nodal_forces() {
+  // Every node's net force and new velocity: its own terms, then the shared
+  // nodes' complete sums.
+  void nodal_forces_and_velocities(Real dt_avg) {
     {
       ScopedPhase phase(result.timers, Phase::Nodes, comm_);
-      gather_nodal_forces(s_);
+      gather_forces_and_accelerate(s_, shared_marks_, dt_avg);
       // The whole node phase, before the shared-node sums wait on it.
       if (model_.on()) model_.nodes(s_, comm_);
     }
-    ScopedPhase phase(result.timers, Phase::SharedNodes, comm_);
-    sum_shared_forces(s_, halo_, comm_);
+    {
+      ScopedPhase phase(result.timers, Phase::SharedNodes, comm_);
+      sum_shared_forces(s_, halo_, comm_);
+    }
+    ScopedPhase phase(result.timers, Phase::Nodes, comm_);
+    accelerate_shared(s_, halo_, dt_avg);
   }
 
   void write_outputs(const DueOutputs& due, bool first) {
@@ -177,6 +178,7 @@ class TimeLoop {
   const RunSettings& rs_;
   Communicator& comm_;
   Halo& halo_;
+  const ByteView shared_marks_ = mark_shared_nodes(s_, halo_);  // their velocities wait for the halo
   const ContactMesh contact_mesh_;
   ContactPhase contact_;
   OutputSchedule outputs_;

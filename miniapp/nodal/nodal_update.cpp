@@ -31,9 +31,32 @@ void complete_shared(State& s, Halo& halo, const CornerField& field, Set set, Co
     for (int k = 0; k < field.width; ++k) set(nodes[i], k, sums[i * field.width + k]);
 }
 
-}  // namespace
+// v^{n+1/2} = v^{n-1/2} + (f/m) dt_avg for one node, SPC'd components held at zero.
+struct Accelerate {
+  Vec3View v, w;
+  RealView mass, inertia;
+  ByteView fixed;
+  Real dt_avg;
 
-void gather_nodal_forces(State& s) {
+  explicit Accelerate(const State& s, Real dt) :
+      v(s.nodes.v), w(s.nodes.w), mass(s.nodes.mass), inertia(s.nodes.inertia), fixed(s.nodes.fixed), dt_avg(dt) {}
+
+  KOKKOS_INLINE_FUNCTION void operator()(int n, const Real f[3], const Real m[3]) const {
+    const std::uint8_t fix = fixed(n);
+    const Real inv_m = mass(n) > 0 ? Real(1) / mass(n) : Real(0);
+    const Real inv_i = inertia(n) > 0 ? Real(1) / inertia(n) : Real(0);
+    for (int k = 0; k < 3; ++k) {
+      v(n, k) = (fix & (1u << k)) ? Real(0) : v(n, k) + f[k] * inv_m * dt_avg;
+      w(n, k) = (fix & (8u << k)) ? Real(0) : w(n, k) + m[k] * inv_i * dt_avg;
+    }
+  }
+};
+
+// The gather, and WithVelocities the velocity update at every node not in
+// `deferred` (size 0: none) while its sums are still in registers: one pass
+// over the nodes' arrays instead of two (the update read f and m back).
+template <bool WithVelocities>
+void gather(State& s, const ByteView& deferred, Real dt_avg) {
   const auto offset = s.nodes.terms.offset;
   const auto term = s.nodes.terms.term;
   const int stride = s.nodes.terms.stride;
@@ -41,6 +64,8 @@ void gather_nodal_forces(State& s) {
   const auto fc = s.nodes.fc;
   const auto f = s.nodes.f;
   const auto m = s.nodes.m;
+  const bool defers = deferred.extent(0) > 0;
+  const Accelerate accelerate(s, dt_avg);
   Kokkos::parallel_for(
       "nodes::gather", RangePolicy(0, s.nodes.count()), KOKKOS_LAMBDA(const int n) {
         if (n + kPrefetchNodes + 1 < offset.extent_int(0))
@@ -57,7 +82,25 @@ void gather_nodal_forces(State& s) {
           f(n, k) = sum[k];
           m(n, k) = sum[3 + k];
         }
+        if (WithVelocities && !(defers && deferred(n))) accelerate(n, sum, sum + 3);
       });
+}
+
+}  // namespace
+
+void gather_nodal_forces(State& s) { gather<false>(s, ByteView(), Real(0)); }
+
+void gather_forces_and_accelerate(State& s, const ByteView& shared, Real dt_avg) {
+  gather<true>(s, shared, dt_avg);
+}
+
+ByteView mark_shared_nodes(const State& s, const Halo& halo) {
+  if (!halo.active()) return ByteView();
+  ByteView marks("shared_nodes", s.nodes.count());
+  auto host = Kokkos::create_mirror_view(marks);
+  for (int n : halo.shared_nodes()) host(n) = 1;
+  Kokkos::deep_copy(marks, host);
+  return marks;
 }
 
 void sum_shared_forces(State& s, Halo& halo, Communicator& comm) {
@@ -67,19 +110,16 @@ void sum_shared_forces(State& s, Halo& halo, Communicator& comm) {
                   [&](int n, int k, Real v) { (k < 3 ? f(n, k) : m(n, k - 3)) = v; }, comm);
 }
 
-void integrate_velocities(State& s, Real dt_avg) {
-  const auto v = s.nodes.v, w = s.nodes.w, f = s.nodes.f, m = s.nodes.m;
-  const auto mass = s.nodes.mass, inertia = s.nodes.inertia;
-  const auto fixed = s.nodes.fixed;
+void accelerate_shared(State& s, const Halo& halo, Real dt_avg) {
+  const Accelerate accelerate(s, dt_avg);
+  const auto f = s.nodes.f, m = s.nodes.m;
+  const int* nodes = halo.shared_nodes().data();
   Kokkos::parallel_for(
-      "nodes::accelerate", RangePolicy(0, s.nodes.count()), KOKKOS_LAMBDA(const int n) {
-        const std::uint8_t fix = fixed(n);
-        const Real inv_m = mass(n) > 0 ? Real(1) / mass(n) : Real(0);
-        const Real inv_i = inertia(n) > 0 ? Real(1) / inertia(n) : Real(0);
-        for (int k = 0; k < 3; ++k) {
-          v(n, k) = (fix & (1u << k)) ? Real(0) : v(n, k) + f(n, k) * inv_m * dt_avg;
-          w(n, k) = (fix & (8u << k)) ? Real(0) : w(n, k) + m(n, k) * inv_i * dt_avg;
-        }
+      "nodes::accelerate_shared", RangePolicy(0, static_cast<int>(halo.shared_nodes().size())),
+      KOKKOS_LAMBDA(const int i) {
+        const int n = nodes[i];
+        const Real fn[3] = {f(n, 0), f(n, 1), f(n, 2)}, mn[3] = {m(n, 0), m(n, 1), m(n, 2)};
+        accelerate(n, fn, mn);
       });
 }
 

@@ -1,7 +1,8 @@
 // Nodal phase of a cycle (central difference, lumped mass), the same on
-// one rank as on many: each node gathers its terms, the halo completes
-// the shared nodes (nothing to do on one rank), then velocities and
-// positions advance.
+// one rank as on many: each node gathers its terms and, unless other ranks
+// hold it too, advances its velocity in the same pass; the halo completes
+// the shared nodes (nothing to do on one rank), whose velocities advance
+// then; positions advance after the walls and bodies.
 #pragma once
 
 #include "decomposition/halo/halo.hpp"
@@ -13,10 +14,15 @@ namespace mc {
 // order of nodes.terms (deterministic for any thread count), then this
 // rank's contact share.
 void gather_nodal_forces(State& state);
+// The gather, then v^{n+1/2} = v^{n-1/2} + (f/m) dt_avg (SPC'd components
+// held at zero) at every node not marked in `shared` (mark_shared_nodes).
+void gather_forces_and_accelerate(State& state, const ByteView& shared, Real dt_avg);
+// 1 at the halo's shared nodes (an empty view on one rank).
+ByteView mark_shared_nodes(const State& state, const Halo& halo);
 // Shared nodes: the complete sums over every rank holding them.
 void sum_shared_forces(State& state, Halo& halo, Communicator& comm);
-// v^{n+1/2} = v^{n-1/2} + (f/m) dt_avg, with SPC'd components held at zero.
-void integrate_velocities(State& state, Real dt_avg);
+// The velocity update at the shared nodes, once their sums are complete.
+void accelerate_shared(State& state, const Halo& halo, Real dt_avg);
 // x^{n+1} = x^n + v^{n+1/2} dt.
 void update_positions(State& state, Real dt);
 
