@@ -49,11 +49,14 @@ std::uint64_t bits_word(double d) {
   return w;
 }
 
-// The cell of coordinate p along axis k of `box`, clamped into the grid.
+// The cell of coordinate p along axis k of `box`, clamped into the grid
+// before the cast (a NaN or far-off coordinate has no int to become).
 int cell_along(const double* box, int k, double p) {
   const double extent = box[3 + k] - box[k];
   if (!(extent > 0)) return 0;
-  return std::clamp(static_cast<int>((p - box[k]) / extent * kGrid), 0, kGrid - 1);
+  const double at = (p - box[k]) / extent * kGrid;
+  if (!(at >= 0)) return 0;
+  return at < kGrid ? static_cast<int>(at) : kGrid - 1;
 }
 
 // This rank's segments' box and the cells their boxes reach, each grown by
