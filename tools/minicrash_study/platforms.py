@@ -57,10 +57,13 @@ NETWORKS = {
     # no published MPI figure was at hand to cite).
     "ib-ndr": Network(1.2, 46.0, 0.1),
     # 100 Gb Ethernet with RoCE v2 (RDMA over Ethernet, lossless fabric):
-    # 11.5 GB/s, the line rate 12.5 GB/s times the same 92 %; 2.0 us one way,
-    # assumed: IB's transport on Ethernet switches, whose port-to-port
-    # latency (0.3-0.6 us) is above IB's, hence also 0.5 us per extra hop.
-    "100gbe": Network(2.0, 11.5, 0.5),
+    # 1.7 us one way and 12.2 GB/s, as measured at MPI level (OSU 7.5.1
+    # osu_latency 1 B 1.67 us, osu_bw 256 MiB 12 254 MB/s; Open MPI 5.0.8
+    # over UCX, two Oracle Cloud BM.Optimized3.36 nodes on its RoCE v2
+    # cluster network: oracle-japan/ocitutorials,
+    # tutorials/_hpc/benchmark/run-omb-hpc.md). 0.5 us per extra hop,
+    # assumed: Ethernet switches' port-to-port latency (0.3-0.6 us) is above IB's.
+    "100gbe": Network(1.7, 12.2, 0.5),
     # MPI over TCP. GigE: the links of the cluster SMPI's default factors were
     # fitted on (24 us, 125 MB/s each) with those factors left on: 1 B one way
     # in 103 us, 4 MiB at 115.8 MB/s (tests/smpi/pingpong_checks.py).
