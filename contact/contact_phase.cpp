@@ -195,18 +195,18 @@ double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock,
       continue;
     }
     const bool search = sort || !run.sorted;
-    const double t0 = wall_seconds();
+    const double t0 = comm.now();
     if (search && comm.size() > 1) build_ghost_plan(run, comm);
     if (comm.size() > 1) send_ghost_motion(run, comm);
-    message_seconds += wall_seconds() - t0;
+    message_seconds += comm.now() - t0;
     if (search) search_interface(run, mesh, clock.cycle);
     searched_ = searched_ || search;
     pair_forces(run, mesh, clock.dt);
     assemble(run);
     if (comm.size() > 1) {
-      const double t1 = wall_seconds();
+      const double t1 = comm.now();
       return_ghost_forces(run, comm);
-      message_seconds += wall_seconds() - t1;
+      message_seconds += comm.now() - t1;
     }
     add_local_forces(run, mesh);
     tally(run, clock.dt, friction_work[i]);

@@ -1,13 +1,18 @@
 // Modeled compute (miniapp/driver/modeled_compute.hpp): the compute_costs=
 // parser names what is wrong, and a run charges each phase exactly the
-// model's sum of work x cost, cycle by cycle.
+// model's sum of work x cost, cycle by cycle. The clock a model is checked
+// against (clock=cpu) counts a rank's own work, not its waits for a core.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "decomposition/subdomain/local_mesh.hpp"
+#include "io/deck/input_error.hpp"
 #include "miniapp/driver/compute_costs.hpp"
+#include "miniapp/driver/options.hpp"
 #include "miniapp/driver/simulation.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
@@ -58,6 +63,37 @@ TEST(ModeledCompute, EachPhaseIsChargedWorkTimesCostEveryCycle) {
   EXPECT_NEAR(r.modeled.seconds(Phase::Elements), 37 * (16 * 100 + 48 * 7 + 1000) * 1e-9, 1e-15);
   EXPECT_NEAR(r.modeled.seconds(Phase::Nodes), 37 * (25 * 10 + 500) * 1e-9, 1e-15);
   EXPECT_EQ(r.modeled.seconds(Phase::Contact), 0);  // no contact: the phase never runs
+}
+
+std::string option_error(const std::vector<std::string>& args) {
+  try {
+    parse_options(args);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+// A rank that sleeps (as an oversubscribed rank waits for a core) uses no CPU
+// time: clock=cpu leaves the wait out, the wall clock keeps it.
+TEST(TimerClock, CpuClockLeavesOutTimeWithoutACore) {
+  Communicator comm;
+  const auto nap = std::chrono::milliseconds(200);
+  double t0 = comm.now();
+  std::this_thread::sleep_for(nap);
+  EXPECT_GE(comm.now() - t0, 0.199);
+  comm.set_timer_clock(TimerClock::ThreadCpu);
+  t0 = comm.now();
+  std::this_thread::sleep_for(nap);
+  EXPECT_LT(comm.now() - t0, 0.02);
+  comm.set_timer_clock(TimerClock::Wall);
+}
+
+TEST(TimerClock, BadClockOptionsNameTheProblem) {
+  EXPECT_EQ(option_error({"i=d.k", "clock=cpu", "ncpu=2"}),
+            "command line: clock=cpu times the calling thread only; it needs ncpu=1");
+  EXPECT_EQ(option_error({"i=d.k", "clock=cycles"}), "command line: clock must be wall or cpu, got 'cycles'");
+  EXPECT_EQ(option_error({"i=d.k", "--clock", "cpu"}), "accepted");
 }
 
 }  // namespace

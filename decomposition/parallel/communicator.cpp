@@ -1,6 +1,9 @@
 #include "decomposition/parallel/communicator.hpp"
 
+#include <time.h>
+
 #include <cstdlib>
+#include <stdexcept>
 
 #ifdef MINICRASH_SMPI
 #include <xbt/config.hpp>
@@ -23,6 +26,19 @@ int size_bucket(std::int64_t bytes) {
 }
 
 double wall_seconds() { return MPI_Wtime(); }
+
+TimerClock parse_timer_clock(const std::string& name) {
+  if (name == "wall") return TimerClock::Wall;
+  if (name == "cpu") return TimerClock::ThreadCpu;
+  throw std::invalid_argument("clock must be wall or cpu, got '" + name + "'");
+}
+
+double Communicator::now() const {
+  if (clock_ == TimerClock::Wall) return MPI_Wtime();
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 namespace {
 
@@ -92,9 +108,9 @@ void Communicator::close_startup() {
 
 void Communicator::wait_before_collective() {
   if (!profile_wait_) return;
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   MPI_Barrier(comm_);
-  record(MpiCall::CollectiveWait, 0, MPI_Wtime() - t0);
+  record(MpiCall::CollectiveWait, 0, now() - t0);
 }
 
 // One value reduced over ranks, recorded as one Allreduce.
@@ -102,9 +118,9 @@ template <class T>
 T Communicator::allreduce_value(T local, MPI_Datatype type, MPI_Op op) {
   wait_before_collective();
   T global = local;
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   MPI_Allreduce(&local, &global, 1, type, op, comm_);
-  record(MpiCall::Allreduce, sizeof(T), MPI_Wtime() - t0);
+  record(MpiCall::Allreduce, sizeof(T), now() - t0);
   return global;
 }
 
@@ -114,49 +130,49 @@ std::int64_t Communicator::allreduce_max(std::int64_t local) { return allreduce_
 
 void Communicator::allreduce_sum(double* values, int count) {
   wait_before_collective();
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_SUM, comm_);
-  record(MpiCall::Allreduce, static_cast<std::int64_t>(count) * sizeof(double), MPI_Wtime() - t0);
+  record(MpiCall::Allreduce, static_cast<std::int64_t>(count) * sizeof(double), now() - t0);
 }
 
 void Communicator::allreduce_sum(std::vector<ReproducibleSum>& sums) {
   if (sums.empty()) return;
   wait_before_collective();
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   MPI_Allreduce(MPI_IN_PLACE, sums.data(), static_cast<int>(sums.size()), reproducible_sum_type_,
                 reproducible_sum_op_, comm_);
-  record(MpiCall::Allreduce, static_cast<std::int64_t>(sums.size() * sizeof(ReproducibleSum)), MPI_Wtime() - t0);
+  record(MpiCall::Allreduce, static_cast<std::int64_t>(sums.size() * sizeof(ReproducibleSum)), now() - t0);
 }
 
 void Communicator::allreduce_min(double* values, int count) {
   wait_before_collective();
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, MPI_MIN, comm_);
-  record(MpiCall::Allreduce, static_cast<std::int64_t>(count) * sizeof(double), MPI_Wtime() - t0);
+  record(MpiCall::Allreduce, static_cast<std::int64_t>(count) * sizeof(double), now() - t0);
 }
 
 std::vector<double> Communicator::allgather(const std::vector<double>& row) {
   wait_before_collective();
   std::vector<double> all(row.size() * static_cast<std::size_t>(size_));
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   const int n = static_cast<int>(row.size());
   MPI_Allgather(row.data(), n, MPI_DOUBLE, all.data(), n, MPI_DOUBLE, comm_);
-  record(MpiCall::Allgather, static_cast<std::int64_t>(row.size() * sizeof(double)), MPI_Wtime() - t0);
+  record(MpiCall::Allgather, static_cast<std::int64_t>(row.size() * sizeof(double)), now() - t0);
   return all;
 }
 
 std::vector<std::int64_t> Communicator::alltoall(const std::vector<std::int64_t>& send) {
   wait_before_collective();
   std::vector<std::int64_t> received(static_cast<std::size_t>(size_));
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   MPI_Alltoall(send.data(), 1, MPI_INT64_T, received.data(), 1, MPI_INT64_T, comm_);
-  record(MpiCall::Alltoall, static_cast<std::int64_t>(send.size() * sizeof(std::int64_t)), MPI_Wtime() - t0);
+  record(MpiCall::Alltoall, static_cast<std::int64_t>(send.size() * sizeof(std::int64_t)), now() - t0);
   return received;
 }
 
 void Communicator::bcast(void* data, std::int64_t bytes, int root) {
   wait_before_collective();
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   // MPI counts are int: send large buffers in 1 GiB pieces.
   constexpr std::int64_t kPiece = std::int64_t{1} << 30;
   auto* p = static_cast<char*>(data);
@@ -164,7 +180,7 @@ void Communicator::bcast(void* data, std::int64_t bytes, int root) {
     const int n = static_cast<int>(bytes - off < kPiece ? bytes - off : kPiece);
     MPI_Bcast(p + off, n, MPI_BYTE, root, comm_);
   }
-  record(MpiCall::Bcast, bytes, MPI_Wtime() - t0);
+  record(MpiCall::Bcast, bytes, now() - t0);
 }
 
 void Communicator::bcast_string(std::string& s, int root) {
@@ -177,26 +193,26 @@ void Communicator::bcast_string(std::string& s, int root) {
 std::vector<std::int64_t> Communicator::gather(std::int64_t local, int root) {
   wait_before_collective();
   std::vector<std::int64_t> all(rank_ == root ? size_ : 0);
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   MPI_Gather(&local, 1, MPI_INT64_T, all.data(), 1, MPI_INT64_T, root, comm_);
-  record(MpiCall::Gather, sizeof(local), MPI_Wtime() - t0);
+  record(MpiCall::Gather, sizeof(local), now() - t0);
   return all;
 }
 
 std::vector<std::int64_t> Communicator::gather(const std::vector<std::int64_t>& row, int root) {
   wait_before_collective();
   std::vector<std::int64_t> all(rank_ == root ? row.size() * size_ : 0);
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   MPI_Gather(row.data(), static_cast<int>(row.size()), MPI_INT64_T, all.data(), static_cast<int>(row.size()),
              MPI_INT64_T, root, comm_);
-  record(MpiCall::Gather, static_cast<std::int64_t>(row.size() * sizeof(std::int64_t)), MPI_Wtime() - t0);
+  record(MpiCall::Gather, static_cast<std::int64_t>(row.size() * sizeof(std::int64_t)), now() - t0);
   return all;
 }
 
 void Communicator::barrier() {
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   MPI_Barrier(comm_);
-  record(MpiCall::Barrier, 0, MPI_Wtime() - t0);
+  record(MpiCall::Barrier, 0, now() - t0);
 }
 
 void Communicator::abort(int code) {

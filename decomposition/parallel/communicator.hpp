@@ -37,6 +37,14 @@ struct CallStats {
 
 using Requests = std::vector<MPI_Request>;
 
+// What the phase and MPI timers read. Wall: MPI_Wtime (under SimGrid, the
+// simulated time). ThreadCpu: the calling thread's CPU time, for real runs
+// with more ranks than cores, where a rank's wall time also holds the time it
+// waited for a core; it sees one thread only, so it needs ncpu=1.
+enum class TimerClock : int { Wall, ThreadCpu };
+// "wall" or "cpu"; anything else throws std::invalid_argument.
+TimerClock parse_timer_clock(const std::string& name);
+
 class Communicator {
  public:
   // Wraps MPI_COMM_WORLD; MPI must already be initialised (see MpiSession).
@@ -53,6 +61,9 @@ class Communicator {
   bool root() const { return rank_ == 0; }
   // A barrier before every collective, timed as CollectiveWait.
   void set_profile_wait(bool on) { profile_wait_ = on; }
+  // The clock of the phase timers and of the MPI call times (mpi_seconds()).
+  void set_timer_clock(TimerClock c) { clock_ = c; }
+  double now() const;
 
   // Collectives (communicator.cpp).
   double allreduce_min(double local);
@@ -116,6 +127,7 @@ class Communicator {
   MPI_Op reproducible_sum_op_ = MPI_OP_NULL;
   int rank_ = 0, size_ = 1, job_ = 0;
   bool profile_wait_ = false;
+  TimerClock clock_ = TimerClock::Wall;
   double ns_per_message_ = 0, ns_per_byte_ = 0, modeled_message_seconds_ = 0;
   double mpi_seconds_ = 0;
   bool bursts_timed_ = true;  // SMPI's smpi/simulate-computation (read once)

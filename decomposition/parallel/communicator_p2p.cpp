@@ -37,18 +37,18 @@ void Communicator::charge_message(std::int64_t bytes) {
 void Communicator::send(const std::vector<char>& data, int dest, int tag) {
   const std::int64_t n = static_cast<std::int64_t>(data.size());
   charge_message(n);  // packed before it goes
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   MPI_Send(&n, 1, MPI_INT64_T, dest, tag, comm_);
   constexpr std::int64_t kPiece = std::int64_t{1} << 30;  // MPI counts are int
   for (std::int64_t off = 0; off < n; off += kPiece)
     MPI_Send(data.data() + off, static_cast<int>(n - off < kPiece ? n - off : kPiece), MPI_BYTE, dest, tag,
              comm_);
-  record(MpiCall::Send, n, MPI_Wtime() - t0);
+  record(MpiCall::Send, n, now() - t0);
   record_send(dest, n);
 }
 
 std::vector<char> Communicator::recv(int source, int tag) {
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   std::int64_t n = 0;
   MPI_Recv(&n, 1, MPI_INT64_T, source, tag, comm_, MPI_STATUS_IGNORE);
   std::vector<char> data(static_cast<std::size_t>(n));
@@ -56,32 +56,32 @@ std::vector<char> Communicator::recv(int source, int tag) {
   for (std::int64_t off = 0; off < n; off += kPiece)
     MPI_Recv(data.data() + off, static_cast<int>(n - off < kPiece ? n - off : kPiece), MPI_BYTE, source, tag,
              comm_, MPI_STATUS_IGNORE);
-  record(MpiCall::Recv, n, MPI_Wtime() - t0);
+  record(MpiCall::Recv, n, now() - t0);
   charge_message(n);  // unpacked after it came
   return data;
 }
 
 void Communicator::isend(const void* data, std::int64_t bytes, int dest, int tag, Requests& requests) {
   charge_message(bytes);
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   requests.emplace_back();
   MPI_Isend(data, message_count(bytes), MPI_BYTE, dest, tag, comm_, &requests.back());
-  record(MpiCall::Isend, bytes, MPI_Wtime() - t0);
+  record(MpiCall::Isend, bytes, now() - t0);
   record_send(dest, bytes);
 }
 
 void Communicator::irecv(void* data, std::int64_t bytes, int source, int tag, Requests& requests) {
   charge_message(bytes);  // its unpacking, charged when it is posted
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   requests.emplace_back();
   MPI_Irecv(data, message_count(bytes), MPI_BYTE, source, tag, comm_, &requests.back());
-  record(MpiCall::Irecv, bytes, MPI_Wtime() - t0);
+  record(MpiCall::Irecv, bytes, now() - t0);
 }
 
 void Communicator::waitall(Requests& requests) {
-  const double t0 = MPI_Wtime();
+  const double t0 = now();
   MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-  record(MpiCall::Waitall, 0, MPI_Wtime() - t0);
+  record(MpiCall::Waitall, 0, now() - t0);
   requests.clear();
 }
 

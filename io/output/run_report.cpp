@@ -44,7 +44,8 @@ void print_report(const RunReport& r, std::ostream& o) {
   const double total = r.elapsed > 0 ? r.elapsed : 1;
   o << "\n minicrash run summary: " << r.termination << "\n";
   o << "   deck " << r.deck << " | " << r.elements << " shells, " << r.nodes << " nodes, " << r.parts << " parts\n";
-  o << "   " << r.ranks << " rank(s) x " << r.threads << " thread(s), halo " << r.halo << ", " << r.backend << ", " << r.precision
+  o << "   " << r.ranks << " rank(s) x " << r.threads << " thread(s), halo " << r.halo
+    << (r.clock == "cpu" ? ", phase and MPI times in thread CPU seconds" : "") << ", " << r.backend << ", " << r.precision
     << " precision, build " << r.git_hash << "\n";
   o << "   cycles " << r.cycles << ", simulated time " << fmt("%.6e", r.sim_time) << ", elapsed "
     << fmt("%.3f", r.elapsed) << " s (start-up " << fmt("%.3f", r.startup) << " s)\n\n";
@@ -122,6 +123,7 @@ void write_report_json(const RunReport& r, const std::string& path) {
   o << "  \"welds\": {\"count\": " << r.welds << ", \"failed\": " << r.welds_failed
     << ", \"first_failure_time\": " << r.first_weld_failure << "},\n";
   o << "  \"ranks\": " << r.ranks << ", \"threads\": " << r.threads << ", \"halo\": " << quoted(r.halo)
+    << ", \"clock\": " << quoted(r.clock)
     << ", \"nodes\": " << r.nodes
     << ", \"elements\": " << r.elements << ", \"parts\": " << r.parts << ",\n";
   o << "  \"cycles\": " << r.cycles << ", \"simulated_time\": " << r.sim_time << ", \"elapsed\": " << r.elapsed

@@ -32,6 +32,7 @@ struct RunReport {
   std::string version, git_hash, build_type, compiler, flags, kokkos_version, backend, precision;
   int ranks = 1, threads = 1;
   std::string halo = "corners";  // how shared-node sums are exchanged (halo=)
+  std::string clock = "wall";    // what the phase and MPI times are: wall or thread CPU seconds (clock=)
   std::string partition = "rcb", weights;  // partitioner and element work weights (weights=)
   std::int64_t rebalanced = -1;
   std::vector<IgnoredKeyword> ignored_keywords;  // --allow-unsupported: physics the run went without  // rebalance=1: elements weighted by their yielding; -1: not rebalanced

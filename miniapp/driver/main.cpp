@@ -127,7 +127,7 @@ int run(mc::Options o, mc::Communicator& comm) {
   const mc::Model& controls = comm.size() == 1 ? model : subdomain.model;
   const mc::RunSettings settings = mc::run_settings(controls, o);
   const mc::RunIdentity id{o.input, controls.title,   o.threads,
-                           o.halo,  counts[0],        counts[1], counts[2], mc::wall_seconds() - t0,
+                           o.halo,  o.clock, counts[0],        counts[1], counts[2], mc::wall_seconds() - t0,
                            o.partition, mc::work_weights_text(weights), counts[3], model.ignored_keywords};
   // Start-up ends when every rank has its subdomain: the barrier takes the
   // wait for the last one, so the time loop's MPI profile does not.
@@ -186,6 +186,7 @@ int main(int argc, char** argv) {
   mc::Communicator comm(options.jobs);
   if (options.jobs > 1) options.output_dir += "/job" + std::to_string(comm.job());
   comm.set_profile_wait(options.profile_wait);
+  comm.set_timer_clock(mc::parse_timer_clock(options.clock));
   mc::install_stop_signals();
   mc::KokkosSession kokkos(options.threads);
   if (comm.root() && !options.quiet) print_banner(options, comm);

@@ -93,6 +93,8 @@ void set_option(Options& o, const std::string& key, const std::string& value) {
       throw InputError("command line: " + key + " must be above 1 (or 0: no check)");
   } else if (key == "halo") {
     o.halo = checked(value, parse_halo_mode);
+  } else if (key == "clock") {
+    o.clock = checked(value, parse_timer_clock);
   } else if (key == "weights") {
     o.weights = checked(value, parse_work_weights);
   } else if (key == "compute_costs" || key == "compute-costs") {
@@ -141,6 +143,11 @@ Options parse_options(const std::vector<std::string>& args) {
   } else if (o.scale > 0) {
     throw InputError("command line: scale= needs gen=");
   }
+  if (o.clock == "cpu" && o.threads > 1)
+    throw InputError("command line: clock=cpu times the calling thread only; it needs ncpu=1");
+#ifdef MINICRASH_SMPI
+  if (o.clock == "cpu") throw InputError("command line: clock=cpu is for real runs; under SimGrid the timers read simulated time");
+#endif
   if (o.rebalance && o.restart.empty()) throw InputError("command line: rebalance=1 needs r= (it weights a restart's partition)");
   if (!o.help && !o.version && o.input.empty() && o.restart.empty())
     throw InputError("command line: no input deck (use i=deck.k, gen=PRESET or --input deck.k; see --help)");
@@ -176,6 +183,9 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
                                       keeps the deck's partition)
   halo=H        | --halo H            shared-node sums: corners (default; answers independent of np)
                                       or sums (one partial sum per node and neighbour, as production codes)
+  clock=C       | --clock C           what the phase and MPI timers read: wall (default) or cpu, this thread's
+                                      CPU time (ncpu=1; for runs with more ranks than cores, e.g. to check
+                                      a compute model at np 8 on a 2-core machine)
   r=DIR         | --restart DIR       continue from the newest restart set in DIR (an output dir, its restart/ or a set)
   restart_every=N | --restart-every N restart set every N cycles (0 = off; always at stop/SIGTERM)
   restart_seconds=T | --restart-seconds T  restart set every T seconds of wall time (0 = off)

@@ -23,6 +23,7 @@ struct Options {
   std::string compute_costs;         // compute_costs= | --compute-costs: modeled compute (miniapp/driver/compute_costs.hpp)
   bool rebalance = false;            // rebalance= | --rebalance 0|1: a restart weights elements by their last cycle's yielding
   std::string halo = "corners";      // halo= | --halo: corners (np-independent), sums (one partial sum per node)
+  std::string clock = "wall";        // clock= | --clock: what the phase timers read, wall or cpu (thread CPU time)
   std::string restart;               // r= | --restart: output dir or restart set to continue from
   std::int64_t restart_every = 0;    // restart_every= | --restart-every N cycles (0: off)
   double restart_seconds = 0;        // restart_seconds= | --restart-seconds T wall seconds (0: off)

@@ -1,4 +1,5 @@
-// Wall time per phase of the cycle. Each phase is also a Kokkos profiling
+// Time per phase of the cycle, on the communicator's timer clock (wall
+// time unless clock=cpu). Each phase is also a Kokkos profiling
 // region, so Kokkos Tools (space-time-stack, ...) see the same breakdown.
 #pragma once
 
@@ -35,13 +36,13 @@ class PhaseTimers {
 class ScopedPhase {
  public:
   ScopedPhase(PhaseTimers& timers, Phase phase, const Communicator& comm)
-      : timers_(timers), phase_(phase), comm_(comm), start_(wall_seconds()), mpi_start_(comm.mpi_seconds()) {
+      : timers_(timers), phase_(phase), comm_(comm), start_(comm.now()), mpi_start_(comm.mpi_seconds()) {
     Kokkos::Profiling::pushRegion(phase_name(phase));
   }
   ~ScopedPhase() {
     Kokkos::fence();
     Kokkos::Profiling::popRegion();
-    timers_.add(phase_, wall_seconds() - start_);
+    timers_.add(phase_, comm_.now() - start_);
     timers_.add_mpi(phase_, comm_.mpi_seconds() - mpi_start_);
   }
   ScopedPhase(const ScopedPhase&) = delete;

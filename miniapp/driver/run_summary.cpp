@@ -67,6 +67,7 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
   r.ranks = comm.size();
   r.threads = id.threads;
   r.halo = id.halo;
+  r.clock = id.clock;
   r.partition = id.partition;
   r.weights = id.weights;
   r.rebalanced = id.rebalanced;

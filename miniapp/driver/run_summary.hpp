@@ -16,6 +16,7 @@ struct RunIdentity {
   std::string deck, title;
   int threads = 1;
   std::string halo = "corners";  // the halo mode (halo=)
+  std::string clock = "wall";    // what the phase timers read (clock=)
   std::int64_t nodes = 0, elements = 0, parts = 0;
   double startup = 0;
   // How the model was partitioned: method, work weights, and with
