@@ -22,7 +22,9 @@ python3 "$here/tools/study.py" platform --network "$network" --nodes "$nodes" --
   --hostfile "$work/hosts" >/dev/null
 libs=$(ldd "$here/build-smpi/minicrash" | grep -o '/[^ ]*kokkos[^ ]*\.so[^ ]*' | paste -sd';' || true)
 np=$((nodes * cores))
-/usr/bin/time -f "%e %M" -o "$work/time" smpirun -platform "$work/p.xml" -hostfile "$work/hosts" -np "$np" \
+# Its own TMPDIR: SMPI copies privatized libraries there under names made of
+# the rank only, so two simulations sharing one TMPDIR break each other.
+TMPDIR=$work /usr/bin/time -f "%e %M" -o "$work/time" smpirun -platform "$work/p.xml" -hostfile "$work/hosts" -np "$np" \
   --cfg=smpi/host-speed:1e9f --cfg=smpi/coll-selector:ompi ${libs:+"--cfg=smpi/privatize-libs:$libs"} \
   --cfg=smpi/simulate-computation:no --cfg=smpi/cpu-threshold:0 --log=smpi_colls.thres:warning \
   --log=root.thres:warning "${cfg[@]}" "$here/build-smpi/minicrash" "${args[@]}" cycles="$cycles" \

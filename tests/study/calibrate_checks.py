@@ -4,7 +4,9 @@ chosen costs (ns per quad-cycle, point-cycle, plastic update, rigid
 shell-cycle, extra per shell-cycle outside a SIMD pack; per contact pair and contact node-cycle; per node-cycle) with
 +-0.5 % of noise must give them back within 2 % (of the cost plus 25 ns:
 a cost of a few ns is told to about 0.5 ns), and the weights= text the
-costs over a quadrilateral's.
+costs over a quadrilateral's. check-model: a rank without messages (np 1)
+is not held to the messages phase, and an element phase modeled 20 % low
+fails a 15 % tolerance with its signed error printed.
 
 usage: calibrate_checks.py STUDY_PY WORKDIR  (STUDY_PY runs as a program: its shebang picks the Python with numpy)
 """
@@ -58,6 +60,33 @@ def calibrate(study_py, workdir, nips):
     return json.loads(done.stdout)
 
 
+def check_model(study_py, workdir):
+    """Two ranks: rank 0 sent no messages (its 6 ms of message-phase timers are overhead)."""
+    odir = os.path.join(workdir, "model", "run")
+    os.makedirs(odir, exist_ok=True)
+    seconds = {"elements": (2.0, 1.0), "contact": (0.5, 0.5), "nodes": (0.4, 0.2), "rigid_walls": (0.1, 0.1),
+               "rigid_bodies": (0.2, 0.1)}
+
+    def run(element_error):
+        work = {"cycles": [100, 100], "messages": [0, 400], "contact_messages_seconds": [0.006, 0.1],
+                "shared_nodes_seconds": [0, 0.1], "messages_modeled_seconds": [0, 0.21]}
+        for phase, measured in seconds.items():
+            work[f"{phase}_seconds"] = list(measured)
+            work[f"{phase}_modeled_seconds"] = [m * (1 + (element_error if phase == "elements" else 0.05))
+                                                for m in measured]
+        with open(os.path.join(odir, "minicrash_report.json"), "w") as f:
+            json.dump({"rank_work": work}, f)
+        return subprocess.run([study_py, "check-model", "--tolerance", "0.15", odir], capture_output=True, text=True)
+
+    good = run(0.05)
+    if good.returncode != 0 or "largest per-rank, per-phase error: 5.0 %" not in good.stdout:
+        sys.exit(f"check-model, every phase 5 % high: exit {good.returncode}\n{good.stdout}{good.stderr}")
+    low = run(-0.2)
+    if low.returncode != 1 or "elements: 3.0000, 2.4000; worst -20.0 %" not in low.stdout:
+        sys.exit(f"check-model, elements 20 % low: exit {low.returncode}\n{low.stdout}{low.stderr}")
+    print("check-model: 5 % passes a 15 % tolerance (the message-less rank left out), -20 % fails")
+
+
 def main():
     study_py, workdir = sys.argv[1:3]
     # One NIP: points cannot be told from shells; the shell cost holds both.
@@ -79,6 +108,7 @@ def main():
     weights = {k: float(v) for k, v in (item.split(":") for item in fit["weights"].split(","))}
     if any(abs(weights[k] - v) > 0.02 * (v + 25 / 40) for k, v in expected.items()):
         sys.exit(f"weights {weights} differ from {expected}")
+    check_model(study_py, workdir)
     bad = subprocess.run([study_py, "calibrate", os.path.join(workdir, "none")],
                          capture_output=True, text=True)
     if bad.returncode == 0 or "no run report" not in bad.stderr:

@@ -124,6 +124,11 @@ def start(cmd, log_path, cpus=None):
     if cpus is not None and shutil.which("taskset"):
         cmd = ["taskset", "-c", ",".join(map(str, cpus))] + cmd
     env = dict(RUN_ENV, **os.environ)
+    if "smpirun" in map(os.path.basename, cmd[:3]):
+        # SMPI copies each privatized library into $TMPDIR under a name made
+        # of the rank only: two simulations started at once in one TMPDIR
+        # overwrite each other's copies (dlopen failed, exit 134).
+        env["TMPDIR"] = os.path.dirname(os.path.abspath(log_path))
     log = open(log_path, "w")
     log.write(" ".join(shlex.quote(c) for c in cmd) + "\n")
     log.flush()
