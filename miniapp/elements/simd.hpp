@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <experimental/simd>
+#include <utility>
 
 #include "decomposition/parallel/views.hpp"
 
@@ -17,6 +18,10 @@ using SimdReal = stdx::native_simd<Real>;
 
 template <class T>
 struct Lanes;
+
+// The lane mask of a comparison: bool for Real, the pack's mask for a pack.
+template <class T>
+using MaskOf = decltype(std::declval<T>() > std::declval<T>());
 
 template <>
 struct Lanes<Real> {

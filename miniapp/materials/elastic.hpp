@@ -2,6 +2,7 @@
 #pragma once
 
 #include "miniapp/materials/material_params.hpp"
+#include "miniapp/materials/point_column.hpp"
 
 namespace mc {
 
@@ -21,10 +22,12 @@ struct ElasticMaterial {
   static constexpr bool plastic_strain = false;
   static void fill(const Material&, const Model&, CurveTable&, MaterialParams&) {}
   template <class T>
-  KOKKOS_INLINE_FUNCTION static T update(const MaterialParams& m, const Real*, const Real*, const T de[3], Real, T s[3],
-                                         const T&, T*) {
-    elastic_plane_stress_update(m, de, s);
-    return T(0);
+  KOKKOS_INLINE_FUNCTION static void update(const MaterialParams& m, const Real*, const Real*, Real, bool,
+                                            PointColumn<T>& c) {
+    for (int i = 0; i < c.n; ++i) {
+      elastic_plane_stress_update(m, c.de[i], c.s[i]);
+      c.dep[i] = T(0);
+    }
   }
 };
 

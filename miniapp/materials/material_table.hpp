@@ -1,7 +1,7 @@
 // The material table: every material minicrash knows, in one list. A
 // material is one header (elastic.hpp, piecewise_linear_plasticity.hpp,
 // rigid.hpp) with its code, the Model kind it comes from, what it adds to
-// MaterialParams (fill) and its point update; the kernels call
+// MaterialParams (fill) and its update of a column of points; the kernels call
 // material_update(), which dispatches on MaterialParams::kind. A new
 // material: its header, its code in MaterialCode, one entry below, and its
 // keyword reader in io/deck/.
@@ -39,16 +39,15 @@ KOKKOS_INLINE_FUNCTION bool has_plastic_strain(int code) {
   return detail::for_code(Materials{}, code, [](auto m) { return decltype(m)::plastic_strain; });
 }
 
-// One point's stress update with strain increment de over the step dt: s is
-// the old stress on entry, the new one on exit; returns the effective
-// plastic strain increment. back: the point's back stress (updated) where
-// the material hardens kinematically (MaterialParams::kinematic_modulus > 0),
-// else nullptr.
+// The stress update of a column of points (point_column.hpp) over the step
+// dt: c.s holds the old stresses on entry, the new ones on exit; c.dep the
+// effective plastic strain increments. kinematic: the points carry back
+// stresses (c.back, updated), where MaterialParams::kinematic_modulus > 0.
 template <class T>
-KOKKOS_INLINE_FUNCTION T material_update(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                         const T de[3], Real dt, T s[3], const T& epsp, T* back = nullptr) {
-  return detail::for_code(Materials{}, m.kind, [&](auto mat) {
-    return decltype(mat)::template update<T>(m, curve_x, curve_y, de, dt, s, epsp, back);
+KOKKOS_INLINE_FUNCTION void material_update(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                            Real dt, bool kinematic, PointColumn<T>& c) {
+  detail::for_code(Materials{}, m.kind, [&](auto mat) {
+    decltype(mat)::template update<T>(m, curve_x, curve_y, dt, kinematic, c);
   });
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "miniapp/materials/material_params.hpp"
+#include "miniapp/materials/point_column.hpp"
 
 namespace mc {
 
@@ -12,9 +13,9 @@ struct RigidMaterial {
   static constexpr bool plastic_strain = false;
   static void fill(const Material&, const Model&, CurveTable&, MaterialParams&) {}
   template <class T>
-  KOKKOS_INLINE_FUNCTION static T update(const MaterialParams&, const Real*, const Real*, const T*, Real, T*,
-                                         const T&, T*) {
-    return T(0);
+  KOKKOS_INLINE_FUNCTION static void update(const MaterialParams&, const Real*, const Real*, Real, bool,
+                                            PointColumn<T>& c) {
+    for (int i = 0; i < c.n; ++i) c.dep[i] = T(0);
   }
 };
 

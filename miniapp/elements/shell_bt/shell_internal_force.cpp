@@ -79,34 +79,41 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   const bool kinematic = m.kinematic_modulus > 0;  // the points carry back stresses
   const bool stiffness_form = p.ihq == 4 && k.hg_q.extent(0) > 0;  // IHQ 4: stored resultants
   const bool capped_hourglass = plastic && stiffness_form;
+  // The points' stress updates as one column (their returns overlap).
+  PointColumn<T> col;
+  col.n = p.nip;
+  T old_work[kMaxThicknessPoints];
+  for (int ip = 0; ip < p.nip; ++ip) {
+    const T z = p.zeta[ip] * t;
+    for (int j = 0; j < 3; ++j) {
+      col.s[ip][j] = L::load(&packed(k.points, e0, 4 * ip + j));
+      col.de[ip][j] = (r.membrane[j] + z * r.curvature[j]) * dt;
+    }
+    old_work[ip] = col.s[ip][0] * col.de[ip][0] + col.s[ip][1] * col.de[ip][1] + col.s[ip][2] * col.de[ip][2];
+    col.epsp[ip] = plastic ? L::load(&packed(k.points, e0, 4 * ip + 3)) : T(0);
+    if (kinematic)
+      for (int j = 0; j < 3; ++j) col.back[ip][j] = L::load(&packed(k.back_stress, e0, 3 * ip + j));
+  }
+  material_update<T>(m, k.curve_x, k.curve_y, dt, kinematic, col);
   T mean_epsp = 0;  // through the thickness: sets the flow stress that caps IHQ 4
   for (int ip = 0; ip < p.nip; ++ip) {
     const T z = p.zeta[ip] * t;
     const T wt = p.weight[ip] * t;
-    T sig[3], de[3];
-    for (int j = 0; j < 3; ++j) {
-      sig[j] = L::load(&packed(k.points, e0, 4 * ip + j));
-      de[j] = (r.membrane[j] + z * r.curvature[j]) * dt;
-    }
-    const T old_work = sig[0] * de[0] + sig[1] * de[1] + sig[2] * de[2];
-    Real* epsp_ptr = &packed(k.points, e0, 4 * ip + 3);
-    const T epsp = plastic ? L::load(epsp_ptr) : T(0);
-    T back[3];
+    const T* sig = col.s[ip];
+    const T* de = col.de[ip];
     if (kinematic)
-      for (int j = 0; j < 3; ++j) back[j] = L::load(&packed(k.back_stress, e0, 3 * ip + j));
-    const T dep = material_update<T>(m, k.curve_x, k.curve_y, de, dt, sig, epsp, kinematic ? back : nullptr);
-    if (kinematic)
-      for (int j = 0; j < 3; ++j) L::store(&packed(k.back_stress, e0, 3 * ip + j), back[j]);
+      for (int j = 0; j < 3; ++j) L::store(&packed(k.back_stress, e0, 3 * ip + j), col.back[ip][j]);
     if (plastic) {
-      const T updated = epsp + dep;
-      L::store(epsp_ptr, updated);
+      const T dep = col.dep[ip];
+      const T updated = col.epsp[ip] + dep;
+      L::store(&packed(k.points, e0, 4 * ip + 3), updated);
       if (capped_hourglass) mean_epsp += p.weight[ip] * updated;
       for (int l = 0; l < W; ++l) yielded[l] += L::get(dep, l) > 0;
       if (m.fail_strain > 0)
         for (int l = 0; l < W; ++l) failed[l] = failed[l] || L::get(updated, l) >= m.fail_strain;
     }
     for (int j = 0; j < 3; ++j) L::store(&packed(k.points, e0, 4 * ip + j), sig[j]);
-    energy_density += Real(0.5) * wt * (old_work + sig[0] * de[0] + sig[1] * de[1] + sig[2] * de[2]);
+    energy_density += Real(0.5) * wt * (old_work[ip] + sig[0] * de[0] + sig[1] * de[1] + sig[2] * de[2]);
     for (int j = 0; j < 3; ++j) {
       res.n[j] += wt * sig[j];
       res.m[j] += (wt * z) * sig[j];

@@ -1,0 +1,203 @@
+// The plastic return of MAT_024 / MAT_003 in plane stress, for a column
+// of through-thickness points: von Mises with isotropic hardening,
+// integrated by the closest-point (backward Euler) return of Simo & Taylor
+// (1986), "A return mapping algorithm for plane stress elastoplasticity",
+// IJNME 22; Simo & Hughes, Computational Inelasticity, sec. 3.4. In the
+// eigenbasis of the projection P the returned stress is the trial stress
+// with each mode scaled, so the return is one scalar equation in the
+// plastic multiplier x, solved by safeguarded Newton.
+//
+// With BETA < 1 (MAT_003) linear kinematic hardening is added: Prager's
+// back stress, alpha' = 2/3 Hk eps_p' (deviators), Hk = (1 - BETA) Ep,
+// while the radius grows with BETA Ep. Kept in its plane-stress form (the
+// deviator minus its zz part), alpha' = 2/3 Hk x' xi with xi = sigma -
+// alpha, since eps_p' = x' P xi. The same return then runs on xi: xi =
+// [1 + x (C P + 2/3 Hk)]^-1 xi_trial, whose mode rates are the isotropic
+// return's plus 2/3 Hk; then sigma = sigma_trial - x C P xi (Simo & Hughes
+// sec. 3.4 with combined hardening). In uniaxial stress this is the
+// bilinear 1-D model: back stress Hk eps_p, radius SIGY + BETA Ep eps_p.
+//
+// The equation. The returned modes are sm / a1 and (sd, ss) / a2 with
+// a1 = 1 + alpha x, a2 = 1 + twog x, so vm(x) a1 a2 = sqrt(P), P = sm^2
+// a2^2 + 3 dev2 a1^2. Along a hardening line sigy = s0 + H (2/3 x vm) the
+// consistency condition g = vm - sigy = 0 times a1 a2 > 0 reads
+//   h(x) = sqrt(P) (1 - 2/3 H x) - s0 a1 a2 = 0,
+// whose Newton step needs one divide and one square root (g's needs
+// three divides). h and g share their root and their sign, so the bracket
+// and the tolerance |g| <= tol sigy (|h| <= tol a1 a2 sigy) are g's.
+//
+// Lanes and points iterate independently: a converged lane is frozen, so
+// each gets exactly the answer of the scalar iteration of its own point,
+// whatever pack or column it shares (results must not depend on the
+// decomposition). The points of a column take their Newton trips in turn,
+// so the core overlaps one point's divide and square root with the next's.
+#pragma once
+
+#include <algorithm>
+#include <limits>
+
+#include "miniapp/elements/simd.hpp"
+#include "miniapp/materials/elastic.hpp"
+#include "miniapp/materials/flow_stress.hpp"
+#include "miniapp/materials/point_column.hpp"
+
+namespace mc {
+
+// Relative tolerance of the return: a few ulps of the working precision.
+inline constexpr Real kReturnTolerance = 64 * std::numeric_limits<Real>::epsilon();
+
+// The mode decay rates of a material: alpha for the mean mode, twog for
+// the deviatoric ones; with kinematic hardening each gains 2/3 Hk.
+struct ReturnRates {
+  Real alpha_e, twog_e, alpha, twog;
+  KOKKOS_INLINE_FUNCTION ReturnRates(const MaterialParams& m, bool kinematic)
+      : alpha_e(m.youngs / (Real(3) * (Real(1) - m.poisson))),
+        twog_e(Real(2) * m.shear_modulus),
+        alpha(kinematic ? alpha_e + Real(2) / Real(3) * m.kinematic_modulus : alpha_e),
+        twog(kinematic ? twog_e + Real(2) / Real(3) * m.kinematic_modulus : twog_e) {}
+};
+
+// One point's return in progress.
+template <class T>
+struct ReturnPoint {
+  T sm, sd, ss;       // modes of the trial stress relative to the back stress
+  T sm2, dev3;        // sm^2 and 3 (sd^2 + ss^2)
+  T epsp, rate_scale; // plastic strain before the step; Cowper-Symonds factor
+  T s0, hs;           // the hardening line sigy = s0 + hs (2/3 x vm) at the iterate
+  T x, lo, hi;        // the iterate and the bracket of the root
+  MaskOf<T> yielding, active;
+  bool flowing = false;    // some lane passes yield (else the trial stands)
+  bool iterating = false;  // some lane has not converged
+};
+
+// Modes, yield test and the starting iterate of one point; s: its trial stress.
+template <class T>
+KOKKOS_INLINE_FUNCTION void begin_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                         const ReturnRates& k, const T s[3], const T* back, const T& epsp,
+                                         const T de[3], Real dt, ReturnPoint<T>& p) {
+  using L = Lanes<T>;
+  T sigy, slope;
+  hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope);
+  // xi: the trial stress relative to the back stress.
+  const T xi[3] = {back ? T(s[0] - back[0]) : s[0], back ? T(s[1] - back[1]) : s[1],
+                   back ? T(s[2] - back[2]) : s[2]};
+  p.sm = Real(0.5) * (xi[0] + xi[1]);
+  p.sd = Real(0.5) * (xi[0] - xi[1]);
+  p.ss = xi[2];
+  p.sm2 = p.sm * p.sm;
+  p.dev3 = Real(3) * (p.sd * p.sd + p.ss * p.ss);
+  const T vm2 = p.sm2 + p.dev3;
+  p.flowing = L::any(vm2 > sigy * sigy);
+  if (!p.flowing) return;
+  p.rate_scale = rate_factor(m, de, dt);
+  sigy *= p.rate_scale;
+  slope *= p.rate_scale;
+  p.yielding = vm2 > sigy * sigy;
+  p.flowing = p.iterating = L::any(p.yielding);
+  if (!p.flowing) return;
+  p.epsp = epsp;
+  p.s0 = sigy;
+  p.hs = slope;
+  // g(x) decreases; with no hardening the slowest-decaying mode reaches
+  // sigy at hi, so for non-softening materials the root lies in [0, hi].
+  const T vm_trial = vsqrt(vm2);
+  p.lo = 0;
+  p.hi = (vm_trial - sigy) / (sigy * std::min(k.alpha, k.twog));
+  // Start from the root of the first-order model vm = vm_trial / (1 + c x),
+  // c = (alpha sm^2 + 3 twog dev2) / vm_trial^2, exact when one mode
+  // carries the trial stress: vm (1 - 2/3 H x) = s0 with vm from it.
+  const T c_vm2 = k.alpha * p.sm2 + k.twog * p.dev3;
+  const T x = (vm_trial - sigy) * vm2 / (c_vm2 * sigy + Real(2) / Real(3) * slope * vm2 * vm_trial);
+  p.x = select(p.yielding, x, T(0));
+  p.x = select(p.x < p.hi, p.x, T(Real(0.5) * p.hi));
+  p.active = p.yielding;
+}
+
+// One Newton trip of the lanes still iterating; false once all have converged.
+template <class T>
+KOKKOS_INLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                        const ReturnRates& k, ReturnPoint<T>& p) {
+  using L = Lanes<T>;
+  const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
+  const T a12 = a1 * a2;
+  const T p2 = p.sm2 * a2 * a2 + p.dev3 * a1 * a1;
+  const T root = vsqrt(p2);
+  T scaled_sigy;  // a1 a2 sigy at this iterate
+  if (m.curve_end != m.curve_begin) {
+    // The curve's segment at this iterate's plastic strain: s0 and H of its line.
+    const T dep = Real(2) / Real(3) * p.x * root / a12;
+    T sigy, slope;
+    hardening_lanes(m, curve_x, curve_y, T(p.epsp + dep), sigy, slope);
+    p.hs = slope * p.rate_scale;
+    scaled_sigy = sigy * p.rate_scale * a12;
+    p.s0 = sigy * p.rate_scale - p.hs * dep;
+  } else {
+    scaled_sigy = p.s0 * a12 + Real(2) / Real(3) * p.hs * p.x * root;
+  }
+  const T h = root - scaled_sigy;
+  p.lo = select(h > 0, p.x, p.lo);
+  p.hi = select(h > 0, p.hi, p.x);
+  p.active = p.active && (h > kReturnTolerance * scaled_sigy || h < -kReturnTolerance * scaled_sigy);
+  if (!L::any(p.active)) return false;
+  // h' sqrt(P) = P'/2 (1 - 2/3 H x) - 2/3 H P - s0 (alpha a2 + twog a1) sqrt(P).
+  const T half_dp = p.sm2 * a2 * k.twog + p.dev3 * a1 * k.alpha;
+  const T dh_root = half_dp * (Real(1) - Real(2) / Real(3) * p.hs * p.x) - Real(2) / Real(3) * p.hs * p2 -
+                    p.s0 * (k.alpha * a2 + k.twog * a1) * root;
+  T next = p.x - h * root / dh_root;
+  next = select(next > p.lo && next < p.hi, next, T(Real(0.5) * (p.lo + p.hi)));  // left the bracket: bisect
+  p.x = select(p.active, next, p.x);
+  return true;
+}
+
+// The returned stress (and back stress) of one point; returns its effective
+// plastic strain increment (0 in elastic lanes, whose trial stands bit for bit).
+template <class T>
+KOKKOS_INLINE_FUNCTION T finish_return(const ReturnRates& k, const ReturnPoint<T>& p, T s[3], T* back) {
+  if (!p.flowing) return T(0);
+  const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
+  const T r = Real(1) / (a1 * a2);
+  const T f1 = a2 * r, f2 = a1 * r;
+  const T vm = vsqrt(p.sm2 * a2 * a2 + p.dev3 * a1 * a1) * r;
+  const T smr = p.sm * f1, sdr = p.sd * f2, ssr = p.ss * f2;
+  const T dep = select(p.yielding, T(Real(2) / Real(3) * p.x * vm), T(0));
+  if (back) {
+    // sigma = sigma_trial - x C P xi; alpha = sigma - xi.
+    const T sig[3] = {s[0] - p.x * (k.alpha_e * smr + k.twog_e * sdr),
+                      s[1] - p.x * (k.alpha_e * smr - k.twog_e * sdr), s[2] - p.x * k.twog_e * ssr};
+    const T xi[3] = {smr + sdr, smr - sdr, ssr};
+    for (int j = 0; j < 3; ++j) {
+      back[j] = select(p.yielding, T(sig[j] - xi[j]), back[j]);
+      s[j] = select(p.yielding, sig[j], s[j]);
+    }
+    return dep;
+  }
+  s[0] = select(p.yielding, T(smr + sdr), s[0]);
+  s[1] = select(p.yielding, T(smr - sdr), s[1]);
+  s[2] = select(p.yielding, ssr, s[2]);
+  return dep;
+}
+
+// The return of every point of a column: c.s holds the elastic trial
+// stresses on entry, the returned ones on exit; c.dep the plastic strain
+// increments. kinematic: the points carry back stresses (c.back). de and dt
+// give the rate factor, computed only where a trial stress passes the
+// static yield stress (the factor is >= 1; exactly 1 changes nothing).
+template <class T>
+KOKKOS_INLINE_FUNCTION void plastic_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                           Real dt, bool kinematic, PointColumn<T>& c) {
+  const ReturnRates k(m, kinematic);
+  ReturnPoint<T> p[kMaxThicknessPoints];
+  bool iterating = false;
+  for (int i = 0; i < c.n; ++i) {
+    begin_return(m, curve_x, curve_y, k, c.s[i], kinematic ? c.back[i] : nullptr, c.epsp[i], c.de[i], dt, p[i]);
+    iterating = iterating || p[i].iterating;
+  }
+  for (int iter = 0; iter < 60 && iterating; ++iter) {
+    iterating = false;
+    for (int i = 0; i < c.n; ++i)
+      if (p[i].iterating) iterating = (p[i].iterating = newton_trip(m, curve_x, curve_y, k, p[i])) || iterating;
+  }
+  for (int i = 0; i < c.n; ++i) c.dep[i] = finish_return(k, p[i], c.s[i], kinematic ? c.back[i] : nullptr);
+}
+
+}  // namespace mc

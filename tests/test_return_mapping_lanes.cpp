@@ -1,0 +1,175 @@
+// The vectorised MAT_024 / MAT_003 update (a column of five points on SIMD
+// packs, as the shell kernel runs it) against the scalar update of each
+// point alone: every lane of every point, in columns that mix elastic and
+// plastic points, must get bit for bit the scalar answer (a point's result
+// may not depend on its pack or column, or results would depend on the
+// decomposition), and every plastic answer must sit on the yield surface of
+// its new plastic strain.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "miniapp/materials/material_table.hpp"
+
+namespace mc {
+namespace {
+
+constexpr int W = Lanes<SimdReal>::width;
+constexpr int kColumn = 5;  // points through the thickness
+
+MaterialParams steel(double etan) {
+  MaterialParams m;
+  m.kind = kPlastic;
+  m.youngs = 210;
+  m.poisson = 0.3;
+  m.shear_modulus = 210 / 2.6;
+  m.plate_modulus = 210 / (1 - 0.09);
+  m.yield = 0.3;
+  m.plastic_modulus = etan > 0 ? 210 * etan / (210 - etan) : 0;
+  return m;
+}
+
+// One point's input and the return's output.
+struct Point {
+  Real s[3], back[3], de[3], epsp;
+  Real dep = 0;
+};
+
+// Deterministic pseudo-random numbers in [lo, hi).
+struct Lcg {
+  std::uint64_t state = 0x2545F4914F6CDD1Dull;
+  Real next(Real lo, Real hi) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return lo + (hi - lo) * Real((state >> 11) * (1.0 / 9007199254740992.0));
+  }
+};
+
+// A point with its old stress: every second point gets a strain increment
+// that takes it well past yield, the others stay near or inside it.
+Point random_point(Lcg& rng, int i, const MaterialParams& m, Real epsp_max, bool kinematic) {
+  Point p;
+  const Real reach = i % 2 ? Real(0.01) : Real(0.001);
+  for (int j = 0; j < 3; ++j) {
+    p.s[j] = rng.next(-0.2, 0.2);
+    p.back[j] = kinematic ? rng.next(-0.05, 0.05) : Real(0);
+    p.de[j] = rng.next(-reach, reach);
+  }
+  p.epsp = rng.next(0, epsp_max);
+  return p;
+}
+
+void update_scalar(const MaterialParams& m, const Real* cx, const Real* cy, Real dt, bool kinematic, Point& p) {
+  p.dep = plastic_plane_stress_update<Real>(m, cx, cy, p.de, dt, p.s, p.epsp, kinematic ? p.back : nullptr);
+}
+
+// kColumn x W points as one column of packs (point i, lane l: p[i * W + l]).
+void update_column(const MaterialParams& m, const Real* cx, const Real* cy, Real dt, bool kinematic, Point* p) {
+  using L = Lanes<SimdReal>;
+  PointColumn<SimdReal> c;
+  c.n = kColumn;
+  for (int i = 0; i < kColumn; ++i) {
+    const Point* q = p + i * W;
+    for (int j = 0; j < 3; ++j) {
+      c.s[i][j] = L::make([&](int l) { return q[l].s[j]; });
+      c.back[i][j] = L::make([&](int l) { return q[l].back[j]; });
+      c.de[i][j] = L::make([&](int l) { return q[l].de[j]; });
+    }
+    c.epsp[i] = L::make([&](int l) { return q[l].epsp; });
+  }
+  material_update<SimdReal>(m, cx, cy, dt, kinematic, c);
+  for (int i = 0; i < kColumn; ++i)
+    for (int l = 0; l < W; ++l) {
+      Point& q = p[i * W + l];
+      for (int j = 0; j < 3; ++j) {
+        q.s[j] = L::get(c.s[i][j], l);
+        q.back[j] = L::get(c.back[i][j], l);
+      }
+      q.dep = L::get(c.dep[i], l);
+    }
+}
+
+// Runs 64 columns of a material through both paths; returns how many points flowed.
+int check_lanes(const MaterialParams& m, const Real* cx, const Real* cy, Real epsp_max, Real dt,
+                const std::string& name) {
+  const bool kinematic = m.kinematic_modulus > 0;
+  Lcg rng;
+  int plastic = 0;
+  for (int column = 0; column < 64; ++column) {
+    std::vector<Point> scalar(kColumn * W), lanes(kColumn * W);
+    for (int l = 0; l < kColumn * W; ++l) scalar[l] = lanes[l] = random_point(rng, l, m, epsp_max, kinematic);
+    for (Point& p : scalar) update_scalar(m, cx, cy, dt, kinematic, p);
+    update_column(m, cx, cy, dt, kinematic, lanes.data());
+    for (int l = 0; l < kColumn * W; ++l) {
+      const std::string where = name + " column " + std::to_string(column) + " point " + std::to_string(l / W) +
+                                " lane " + std::to_string(l % W);
+      EXPECT_EQ(lanes[l].dep, scalar[l].dep) << where;
+      for (int j = 0; j < 3; ++j) {
+        EXPECT_EQ(lanes[l].s[j], scalar[l].s[j]) << where << " stress " << j;
+        EXPECT_EQ(lanes[l].back[j], scalar[l].back[j]) << where << " back stress " << j;
+      }
+      plastic += scalar[l].dep > 0;
+    }
+  }
+  return plastic;
+}
+
+// Von Mises of a plane stress relative to its back stress.
+Real von_mises(const Point& p) {
+  const Real x = p.s[0] - p.back[0], y = p.s[1] - p.back[1], xy = p.s[2] - p.back[2];
+  return std::sqrt(x * x - x * y + y * y + 3 * xy * xy);
+}
+
+TEST(ReturnMappingLanes, LinearHardeningLanesMatchTheScalarReturnBitwise) {
+  const int plastic = check_lanes(steel(0.5), nullptr, nullptr, 0.3, 1e-3, "linear");
+  EXPECT_GT(plastic, 64 * kColumn * W / 3);
+  EXPECT_LT(plastic, 64 * kColumn * W);
+}
+
+TEST(ReturnMappingLanes, PerfectlyPlasticLanesMatchTheScalarReturnBitwise) {
+  EXPECT_GT(check_lanes(steel(0), nullptr, nullptr, 0.3, 1e-3, "perfectly plastic"), 64 * kColumn * W / 3);
+}
+
+// The curve's ends: points start before its second abscissa, between, and
+// past its last one (the last segment extrapolates), so returns cross knots.
+TEST(ReturnMappingLanes, HardeningCurveLanesMatchTheScalarReturnBitwiseAcrossItsEnds) {
+  MaterialParams m = steel(0);
+  const Real cx[3] = {0.0, 0.02, 0.1};
+  const Real cy[3] = {0.3, 0.34, 0.4};
+  m.curve_begin = 0;
+  m.curve_end = 3;
+  EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "curve"), 64 * kColumn * W / 3);
+}
+
+TEST(ReturnMappingLanes, KinematicHardeningAndRateLanesMatchTheScalarReturnBitwise) {
+  MaterialParams m = steel(0.5);
+  m.kinematic_modulus = m.plastic_modulus / 2;  // BETA 0.5
+  m.plastic_modulus /= 2;
+  EXPECT_GT(check_lanes(m, nullptr, nullptr, 0.3, 1e-3, "kinematic"), 64 * kColumn * W / 3);
+  MaterialParams rate = steel(0.5);
+  rate.rate_c = 0.0404;
+  rate.rate_inv_p = 0.2;
+  EXPECT_GT(check_lanes(rate, nullptr, nullptr, 0.3, 1e-3, "Cowper-Symonds"), 64 * kColumn * W / 3);
+}
+
+// Consistency: a returned point lies on the yield surface of its new
+// plastic strain, SIGY + Ep (epsp + dep), to the return's tolerance.
+TEST(ReturnMappingLanes, ReturnedStressLiesOnTheYieldSurfaceTo1em13) {
+  for (const bool kinematic : {false, true}) {
+    MaterialParams m = steel(1.0);
+    if (kinematic) m.kinematic_modulus = m.plastic_modulus / 2, m.plastic_modulus /= 2;
+    Lcg rng;
+    for (int i = 0; i < 400; ++i) {
+      Point p = random_point(rng, 2 * i + 1, m, 0.3, kinematic);
+      update_scalar(m, nullptr, nullptr, 1e-3, kinematic, p);
+      if (!(p.dep > 0)) continue;
+      const Real sigy = m.yield + m.plastic_modulus * (p.epsp + p.dep);
+      EXPECT_NEAR(von_mises(p), sigy, 1e-13 * sigy) << "point " << i << " kinematic " << kinematic;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace mc
