@@ -31,10 +31,9 @@ using Vec3View = Kokkos::View<Real* [3], Layout, MemSpace>;
 using Conn4View = Kokkos::View<int* [4], Layout, MemSpace>;
 // [pack][corner][lane][fx fy fz mx my mz]: a corner's components side by side
 using CornerForceView = Kokkos::View<Real* [4][kPackWidth][6], Layout, MemSpace>;
-// [pack][4*point + (sxx syy sxy epsp)][lane]
-using PointStateView = Kokkos::View<Real** [kPackWidth], Layout, MemSpace>;
-using Shear2View = Kokkos::View<Real* [2], Layout, MemSpace>;
-using Hourglass5View = Kokkos::View<Real* [5], Layout, MemSpace>;
+// [pack][entry][lane]: element state the shell kernel loads and stores a
+// pack at a time (the points' stresses, transverse shear, IHQ 4 resultants)
+using PackedStateView = Kokkos::View<Real** [kPackWidth], Layout, MemSpace>;
 
 template <class View>
 using ConstView = typename View::const_type;

@@ -52,15 +52,15 @@ struct Lanes<SimdReal> {
   static void store(Real* p, const SimdReal& v) { v.copy_to(p, stdx::element_aligned); }
 };
 
-inline Real vsqrt(Real a) { return std::sqrt(a); }
-inline SimdReal vsqrt(const SimdReal& a) { return stdx::sqrt(a); }
-inline Real vmax(Real a, Real b) { return a > b ? a : b; }
-inline SimdReal vmax(const SimdReal& a, const SimdReal& b) { return stdx::max(a, b); }
-inline Real vmin(Real a, Real b) { return a < b ? a : b; }
-inline SimdReal vmin(const SimdReal& a, const SimdReal& b) { return stdx::min(a, b); }
+KOKKOS_FORCEINLINE_FUNCTION Real vsqrt(Real a) { return std::sqrt(a); }
+KOKKOS_FORCEINLINE_FUNCTION SimdReal vsqrt(const SimdReal& a) { return stdx::sqrt(a); }
+KOKKOS_FORCEINLINE_FUNCTION Real vmax(Real a, Real b) { return a > b ? a : b; }
+KOKKOS_FORCEINLINE_FUNCTION SimdReal vmax(const SimdReal& a, const SimdReal& b) { return stdx::max(a, b); }
+KOKKOS_FORCEINLINE_FUNCTION Real vmin(Real a, Real b) { return a < b ? a : b; }
+KOKKOS_FORCEINLINE_FUNCTION SimdReal vmin(const SimdReal& a, const SimdReal& b) { return stdx::min(a, b); }
 // m ? a : b, lane by lane.
-inline Real select(bool m, Real a, Real b) { return m ? a : b; }
-inline SimdReal select(const SimdReal::mask_type& m, const SimdReal& a, const SimdReal& b) {
+KOKKOS_FORCEINLINE_FUNCTION Real select(bool m, Real a, Real b) { return m ? a : b; }
+KOKKOS_FORCEINLINE_FUNCTION SimdReal select(const SimdReal::mask_type& m, const SimdReal& a, const SimdReal& b) {
   SimdReal r = b;
   stdx::where(m, r) = a;
   return r;

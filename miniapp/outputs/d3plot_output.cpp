@@ -67,9 +67,9 @@ void D3plotOutput::shell_words(const State& s, int e, float* w) const {
     for (int l = 0; l < Plot::kLayers; ++l) {
       const int k = part.points[l];
       const double sl[3][3] = {
-          {double(packed(el.points, e, 4 * k)), double(packed(el.points, e, 4 * k + 2)), double(el.shear(e, 0))},
-          {double(packed(el.points, e, 4 * k + 2)), double(packed(el.points, e, 4 * k + 1)), double(el.shear(e, 1))},
-          {double(el.shear(e, 0)), double(el.shear(e, 1)), 0.0}};
+          {double(packed(el.points, e, 4 * k)), double(packed(el.points, e, 4 * k + 2)), double(packed(el.shear, e, 0))},
+          {double(packed(el.points, e, 4 * k + 2)), double(packed(el.points, e, 4 * k + 1)), double(packed(el.shear, e, 1))},
+          {double(packed(el.shear, e, 0)), double(packed(el.shear, e, 1)), 0.0}};
       auto global = [&](int a, int b) {
         double v = 0;
         for (int i = 0; i < 3; ++i)

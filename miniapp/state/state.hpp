@@ -51,10 +51,10 @@ struct ElementData {
   ByteView alive;             // 0 once eroded
   RealView thickness;         // the element's (*ELEMENT_SHELL_THICKNESS) or its section's
   RealView density_scale;     // mass scaling factor per element (size 0 when unused)
-  PointStateView points;      // packed(points, e, 4*k + j): sxx syy sxy epsp of point k
-  Shear2View shear;           // transverse shear stresses (constant through thickness)
-  Hourglass5View hourglass_q; // IHQ 4 stored resultants (size 0 when unused)
-  PointStateView back_stress; // packed(back_stress, e, 3*k + j): the back stress of point k (size 0 when unused)
+  PackedStateView points;      // packed(points, e, 4*k + j): sxx syy sxy epsp of point k
+  PackedStateView shear;       // packed(shear, e, j): transverse shear stresses (constant through thickness)
+  PackedStateView hourglass_q; // packed(hourglass_q, e, j): IHQ 4 stored resultants (size 0 when unused)
+  PackedStateView back_stress; // packed(back_stress, e, 3*k + j): the back stress of point k (size 0 when unused)
   DoubleView internal_energy, hourglass_energy;
   // Work measures, not state: through-thickness points that yielded in the
   // last cycle, and plastic point updates since this run started (the

@@ -51,10 +51,10 @@ void build_elements(const Model& model, const LocalMesh& mesh, State& s) {
   el.part = IntView("part", ne);
   el.alive = ByteView("alive", ne);
   el.thickness = RealView("thickness", ne);
-  el.points = PointStateView("points", pack_count(ne), 4 * s.max_points);
-  el.shear = Shear2View("shear", ne);
-  el.hourglass_q = Hourglass5View("hourglass_q", s.uses_hourglass_stiffness ? ne : 0);
-  el.back_stress = PointStateView("back_stress", s.uses_back_stress ? pack_count(ne) : 0, 3 * s.max_points);
+  el.points = PackedStateView("points", pack_count(ne), 4 * s.max_points);
+  el.shear = PackedStateView("shear", pack_count(ne), 2);
+  el.hourglass_q = PackedStateView("hourglass_q", s.uses_hourglass_stiffness ? pack_count(ne) : 0, 5);
+  el.back_stress = PackedStateView("back_stress", s.uses_back_stress ? pack_count(ne) : 0, 3 * s.max_points);
   el.internal_energy = DoubleView("internal_energy", ne);
   el.hourglass_energy = DoubleView("hourglass_energy", ne);
   el.yielding = ByteView("yielding", ne);

@@ -27,10 +27,10 @@ struct KernelData {
   ByteView alive;
   ConstView<RealView> thickness;
   ConstView<RealView> density_scale;
-  PointStateView points;
-  PointStateView back_stress;
-  Shear2View shear;
-  Hourglass5View hg_q;
+  PackedStateView points;
+  PackedStateView back_stress;
+  PackedStateView shear;
+  PackedStateView hg_q;
   CornerForceView force;
   DoubleView ie, he;
   ByteView yielding;
@@ -60,7 +60,7 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   shell_geometry(xe, g);
   // Collapsed, inverted or non-finite: nothing is written, the caller decides.
   if (L::any(!(g.area > 0))) return T(Real(-1));
-  const T scale = k.density_scale.extent(0) > 0 ? L::make([&](int l) { return k.density_scale(e0 + l); }) : T(1);
+  const T scale = k.density_scale.extent(0) > 0 ? L::load(&k.density_scale(e0)) : T(1);
   const T dt_e = shell_characteristic_length(xe, g.area, triangle) / m.wave_speed * vsqrt(scale);
 
   T vl[4][3], wl[4][3];
@@ -70,11 +70,11 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   shell_rates(g, vl, wl, r);
 
   // Through-thickness integration of the stress update.
-  const T t = L::make([&](int l) { return k.thickness(e0 + l); });
+  const T t = L::load(&k.thickness(e0));
   ShellResultants<T> res = {{0, 0, 0}, {0, 0, 0}, {0, 0}};
   T energy_density = 0;  // work per unit area this step
-  bool failed[W] = {};
-  int yielded[W] = {};  // points of each lane that yielded this cycle
+  T yielded = 0;    // points of each lane that yielded this cycle
+  T peak_epsp = 0;  // each lane's largest plastic strain, for erosion
   const bool plastic = has_plastic_strain(m.kind);
   const bool kinematic = m.kinematic_modulus > 0;  // the points carry back stresses
   const bool stiffness_form = p.ihq == 4 && k.hg_q.extent(0) > 0;  // IHQ 4: stored resultants
@@ -108,9 +108,8 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
       const T updated = col.epsp[ip] + dep;
       L::store(&packed(k.points, e0, 4 * ip + 3), updated);
       if (capped_hourglass) mean_epsp += p.weight[ip] * updated;
-      for (int l = 0; l < W; ++l) yielded[l] += L::get(dep, l) > 0;
-      if (m.fail_strain > 0)
-        for (int l = 0; l < W; ++l) failed[l] = failed[l] || L::get(updated, l) >= m.fail_strain;
+      yielded += select(dep > 0, T(1), T(0));
+      peak_epsp = vmax(peak_epsp, updated);
     }
     for (int j = 0; j < 3; ++j) L::store(&packed(k.points, e0, 4 * ip + j), sig[j]);
     energy_density += Real(0.5) * wt * (old_work[ip] + sig[0] * de[0] + sig[1] * de[1] + sig[2] * de[2]);
@@ -123,9 +122,9 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   const Real kg = p.shear_factor * m.shear_modulus;
   for (int j = 0; j < 2; ++j) {
     const T dg = r.shear[j] * dt;
-    const T old_tau = L::make([&](int l) { return k.shear(e0 + l, j); });
+    const T old_tau = L::load(&packed(k.shear, e0, j));
     const T tau = old_tau + kg * dg;
-    for (int l = 0; l < W; ++l) k.shear(e0 + l, j) = L::get(tau, l);
+    L::store(&packed(k.shear, e0, j), tau);
     energy_density += Real(0.5) * t * (old_tau + tau) * dg;
     res.q[j] = t * tau;
   }
@@ -142,15 +141,14 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
     T power;
     if (stiffness_form) {
       T q[5];
-      for (int j = 0; j < 5; ++j) q[j] = L::make([&](int l) { return k.hg_q(e0 + l, j); });
+      for (int j = 0; j < 5; ++j) q[j] = L::load(&packed(k.hg_q, e0, j));
       T limit[5], sigy, slope;
       if (capped_hourglass) {
         hardening_lanes(m, k.curve_x, k.curve_y, mean_epsp, sigy, slope);
         hourglass_limits(p.qh, sigy, t, g.area, limit);
       }
       power = hourglass_forces(h, vl, wl, p.qh, mass, rotary, dt, q, capped_hourglass ? limit : nullptr, fl);
-      for (int j = 0; j < 5; ++j)
-        for (int l = 0; l < W; ++l) k.hg_q(e0 + l, j) = L::get(q[j], l);
+      for (int j = 0; j < 5; ++j) L::store(&packed(k.hg_q, e0, j), q[j]);
     } else {
       power = hourglass_forces<T>(h, vl, wl, p.qh, mass, rotary, dt, nullptr, nullptr, fl);
     }
@@ -175,11 +173,12 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
     }
   }
   for (int l = 0; l < W; ++l) {
-    k.yielding(e0 + l) = static_cast<std::uint8_t>(yielded[l]);
-    k.plastic_updates(e0 + l) += yielded[l];
+    const int points_yielded = static_cast<int>(L::get(yielded, l));
+    k.yielding(e0 + l) = static_cast<std::uint8_t>(points_yielded);
+    k.plastic_updates(e0 + l) += points_yielded;
+    // Erosion: the element stops carrying load next cycle.
+    if (m.fail_strain > 0 && L::get(peak_epsp, l) >= m.fail_strain) k.alive(e0 + l) = 0;
   }
-  for (int l = 0; l < W; ++l)
-    if (failed[l]) k.alive(e0 + l) = 0;  // erosion: the element stops carrying load next cycle
   return dt_e;
 }
 
