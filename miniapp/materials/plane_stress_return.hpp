@@ -72,7 +72,7 @@ struct ReturnPoint {
 
 // Modes, yield test and the starting iterate of one point; s: its trial stress.
 template <class T>
-KOKKOS_INLINE_FUNCTION void begin_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                          const ReturnRates& k, const T s[3], const T* back, const T& epsp,
                                          const T de[3], Real dt, ReturnPoint<T>& p) {
   using L = Lanes<T>;
@@ -115,7 +115,7 @@ KOKKOS_INLINE_FUNCTION void begin_return(const MaterialParams& m, const Real* cu
 
 // One Newton trip of the lanes still iterating; false once all have converged.
 template <class T>
-KOKKOS_INLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                         const ReturnRates& k, ReturnPoint<T>& p) {
   using L = Lanes<T>;
   const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
@@ -152,7 +152,7 @@ KOKKOS_INLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real* cur
 // The returned stress (and back stress) of one point; returns its effective
 // plastic strain increment (0 in elastic lanes, whose trial stands bit for bit).
 template <class T>
-KOKKOS_INLINE_FUNCTION T finish_return(const ReturnRates& k, const ReturnPoint<T>& p, T s[3], T* back) {
+KOKKOS_FORCEINLINE_FUNCTION T finish_return(const ReturnRates& k, const ReturnPoint<T>& p, T s[3], T* back) {
   if (!p.flowing) return T(0);
   const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
   const T r = Real(1) / (a1 * a2);
