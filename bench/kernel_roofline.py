@@ -20,7 +20,7 @@
    element phase of the native build on N shells; its ratio to the largest
    floor.
 
-Builds build-count/ when missing (about 3 minutes); the two callgrind
+Builds build-count/ (about 3 minutes the first time); the two callgrind
 runs take a few seconds. The work of step 1 does not depend on the machine
 (a portable build, every lane counted), so `--save-work FILE` keeps it as
 JSON and `--work FILE` reuses it where valgrind is missing: steps 2 and 3
@@ -112,9 +112,10 @@ def kernel_work(elements, nip, cycles):
 
 def counted_work(shells, nip):
     """Work per element-cycle of cycles 21-40, counted by callgrind on build-count/."""
-    if not os.path.exists(os.path.join(COUNT_BUILD, "bench", "bench_shell_kernel")):
-        run([os.path.join(ROOT, "scripts", "build.sh"), "-DMINICRASH_NATIVE=OFF", "-DMINICRASH_TESTS=OFF"],
-            env=dict(os.environ, MINICRASH_BUILD_DIR=COUNT_BUILD, MINICRASH_BUILD_TARGET="bench_shell_kernel"))
+    # Always through the build (incremental): a build-count/ left from older
+    # sources would count the old kernel's work.
+    run([os.path.join(ROOT, "scripts", "build.sh"), "-DMINICRASH_NATIVE=OFF", "-DMINICRASH_TESTS=OFF"],
+        env=dict(os.environ, MINICRASH_BUILD_DIR=COUNT_BUILD, MINICRASH_BUILD_TARGET="bench_shell_kernel"))
     late, early = kernel_work(shells, nip, 40), kernel_work(shells, nip, 20)
     return {k: (late[k] - early[k]) / (20.0 * shells) for k in late}
 
