@@ -16,7 +16,7 @@ namespace {
 // The last character is the layout's version: bumped whenever state_fields,
 // loop_carry_fields or the header change, so an older set is refused
 // instead of misread.
-constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', '7'};
+constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', '8'};
 
 // What precedes the fields in every rank file.
 struct FileHeader {
@@ -198,6 +198,7 @@ std::string read_restart_set(State& state, const std::string& path, Communicator
   comm.bcast(&cycle, sizeof cycle, 0);
   if (cycle < 0) return comm.root() ? set_dir : "";
   const ModelCounts counts = model_counts(state, comm);
+  std::string file;  // the rank file whose fields are being read, for the shape errors' messages
   try {
     const RestartManifest m = read_latest_manifest(set_dir, set_dir);
     RestartReader reader;
@@ -213,9 +214,10 @@ std::string read_restart_set(State& state, const std::string& path, Communicator
              std::to_string(counts.nodes) + " and " + std::to_string(counts.shells) + " (another deck?)";
     if (m.ranks == comm.size() && own.node_ids == state.nodes.ids && own.element_ids == state.elements.ids &&
         own.owned == state.nodes.owned) {
+      file = restart_rank_file(set_dir, first);
       state_fields(reader, state);
       loop_carry_fields(reader, state);
-      if (!reader.at_end()) return restart_rank_file(set_dir, first) + ": restart file does not match this model";
+      if (!reader.at_end()) return file + ": restart file does not match this model";
       return "";
     }
     // Another np or partition: every old file in turn; each node comes from
@@ -229,14 +231,16 @@ std::string read_restart_set(State& state, const std::string& path, Communicator
       for (std::size_t i = 0; i < nodes.size(); ++i)
         if (!old.owned[i]) nodes[i] = -1;
       remap.next_file(reader, std::move(nodes), index_map(old.element_ids, element_index), r == 0);
+      file = restart_rank_file(set_dir, r);
       state_fields(remap, state);
       loop_carry_fields(remap, state);
-      if (!reader.at_end()) return restart_rank_file(set_dir, r) + ": restart file does not match this model";
+      if (!reader.at_end()) return file + ": restart file does not match this model";
+      file.clear();
     }
     if (const std::string missing = remap.missing(); !missing.empty())
       return "restart set " + set_dir + " does not match this model: " + missing;
   } catch (const InputError& e) {
-    return e.what();
+    return file.empty() ? e.what() : file + ": " + e.what();
   }
   return "";
 }
