@@ -49,12 +49,19 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
                                        Real dt, bool triangle) {
   using L = Lanes<T>;
   constexpr int W = L::width;
+  // Each corner node's offset once: x, v and w are [node][3], LayoutRight (views.hpp).
+  int at[4][W];
+  for (int c = 0; c < 4; ++c)
+    for (int l = 0; l < W; ++l) at[c][l] = 3 * k.conn(e0 + l, c);
+  const Real* const x = k.x.data();
+  const Real* const v = k.v.data();
+  const Real* const w = k.w.data();
   T xe[4][3], ve[4][3], we[4][3];
   for (int c = 0; c < 4; ++c)
     for (int d = 0; d < 3; ++d) {
-      xe[c][d] = L::make([&](int l) { return k.x(k.conn(e0 + l, c), d); });
-      ve[c][d] = L::make([&](int l) { return k.v(k.conn(e0 + l, c), d); });
-      we[c][d] = L::make([&](int l) { return k.w(k.conn(e0 + l, c), d); });
+      xe[c][d] = L::make([&](int l) { return x[at[c][l] + d]; });
+      ve[c][d] = L::make([&](int l) { return v[at[c][l] + d]; });
+      we[c][d] = L::make([&](int l) { return w[at[c][l] + d]; });
     }
   ShellGeometry<T> g;
   shell_geometry(xe, g);
