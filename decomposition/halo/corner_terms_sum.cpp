@@ -17,8 +17,7 @@ TermKey nodal_key(int rank) { return {INT_MAX, rank}; }
 
 CornerTermsSum::CornerTermsSum(const std::vector<int>& neighbours, const std::vector<std::vector<int>>& shared,
                                const std::vector<int>& shared_nodes, const NodeTerms& terms,
-                               const TermKeyOf& key_of, int rank, bool nodal_term, Communicator& comm)
-    : stride_(terms.stride) {
+                               const TermKeyOf& key_of, int rank, bool nodal_term, Communicator& comm) {
   // This rank's terms at node n: (key, local term).
   const auto node_terms = [&](int n) {
     std::vector<std::pair<TermKey, int>> list;
@@ -85,7 +84,7 @@ CornerTermsSum::CornerTermsSum(const std::vector<int>& neighbours, const std::ve
 }
 
 Real CornerTermsSum::local_value(const CornerField& field, int term, int k) const {
-  if (term >= 0) return field.corners[term + static_cast<std::ptrdiff_t>(k) * stride_];
+  if (term >= 0) return field.corners[term + k];
   const int n = -1 - term;
   return k < static_cast<int>(field.nodal.extent(1)) && field.nodal.extent(0) > 0 ? field.nodal(n, k) : Real(0);
 }

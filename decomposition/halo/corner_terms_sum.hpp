@@ -30,7 +30,6 @@ class CornerTermsSum final : public SharedNodeSum {
   Real local_value(const CornerField& field, int term, int k) const;
   ExchangePlan<Real> plan_;       // items: indices into local_terms_
   std::vector<int> local_terms_;  // the terms this rank sends, in message order
-  int stride_ = 1;
   // Per shared node, its terms in model-wide order: (neighbour index,
   // position in its message) or (-1, local term).
   std::vector<int> term_offset_;

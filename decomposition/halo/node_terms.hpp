@@ -3,7 +3,7 @@
 // builds the table from its element blocks (miniapp/elements/
 // element_block.hpp); the nodal gather and the halo read it and know
 // nothing of elements. Corner values live in one array laid out by the
-// blocks: component k of term t is at corners[term(t) + k * stride].
+// blocks: component k of term t is at corners[term(t) + k].
 #pragma once
 
 #include <cstdint>
@@ -27,7 +27,6 @@ struct TermKey {
 struct NodeTerms {
   IntView offset;             // node n's terms are [offset(n), offset(n + 1)), in the order they are added
   IntView term;               // flat position of each term's component 0 in the corner array
-  int stride = 1;             // distance between a term's components
   int nodes() const { return offset.extent(0) > 0 ? static_cast<int>(offset.extent(0)) - 1 : 0; }
 };
 

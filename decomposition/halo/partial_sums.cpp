@@ -44,7 +44,7 @@ void PartialSums::sum(const CornerField& field, std::vector<Real>& sums, Communi
     for (int k = 0; k < width; ++k) {
       Real total = 0;
       for (int t = terms_.offset(n); t < terms_.offset(n + 1); ++t)
-        total += field.corners[terms_.term(t) + static_cast<std::ptrdiff_t>(k) * terms_.stride];
+        total += field.corners[terms_.term(t) + k];
       if (nodal_term_ && k < static_cast<int>(field.nodal.extent(1)) && field.nodal.extent(0) > 0)
         total += field.nodal(n, k);
       partial_[s * width + k] = total;

@@ -12,7 +12,7 @@
 namespace mc {
 
 // One nodal quantity assembled from corner terms: component k of term t is
-// corners[terms.term(t) + k * terms.stride], k < width. `nodal`, if built
+// corners[terms.term(t) + k], k < width. `nodal`, if built
 // with a nodal term, is each holder's own term after its corners
 // (components past its extent count as 0).
 struct CornerField {

@@ -3,14 +3,15 @@
 namespace mc {
 namespace {
 
-// Sum of node n's terms, component by component, in table order.
+// Sum of node n's terms, component by component, in table order (a term's
+// components are side by side, so the compiler adds them as vectors).
 template <int Width>
-KOKKOS_INLINE_FUNCTION void sum_terms(const ConstView<IntView>& offset, const ConstView<IntView>& term, int stride,
+KOKKOS_INLINE_FUNCTION void sum_terms(const ConstView<IntView>& offset, const ConstView<IntView>& term,
                                       const Real* corners, int n, Real sum[Width]) {
   for (int k = 0; k < Width; ++k) sum[k] = 0;
   for (int i = offset(n); i < offset(n + 1); ++i) {
     const Real* t = corners + term(i);
-    for (int k = 0; k < Width; ++k) sum[k] += t[k * stride];
+    for (int k = 0; k < Width; ++k) sum[k] += t[k];
   }
 }
 
@@ -59,7 +60,6 @@ template <bool WithVelocities>
 void gather(State& s, const ByteView& deferred, Real dt_avg) {
   const auto offset = s.nodes.terms.offset;
   const auto term = s.nodes.terms.term;
-  const int stride = s.nodes.terms.stride;
   const Real* corners = s.corners.data();
   const auto fc = s.nodes.fc;
   const auto f = s.nodes.f;
@@ -71,10 +71,10 @@ void gather(State& s, const ByteView& deferred, Real dt_avg) {
         if (n + kPrefetchNodes + 1 < offset.extent_int(0))
           for (int i = offset(n + kPrefetchNodes); i < offset(n + kPrefetchNodes + 1); ++i) {
             __builtin_prefetch(corners + term(i));  // a corner's six components: one or two lines
-            __builtin_prefetch(corners + term(i) + 5 * stride);
+            __builtin_prefetch(corners + term(i) + 5);
           }
         Real sum[6];
-        sum_terms<6>(offset, term, stride, corners, n, sum);
+        sum_terms<6>(offset, term, corners, n, sum);
         // After the corners, as the halo adds it at shared nodes.
         if (fc.extent(0) > 0)
           for (int k = 0; k < 3; ++k) sum[k] += fc(n, k);
@@ -135,14 +135,13 @@ void update_positions(State& s, Real dt) {
 void gather_nodal_masses(State& s) {
   const auto offset = s.nodes.terms.offset;
   const auto term = s.nodes.terms.term;
-  const int stride = s.nodes.terms.stride;
   const Real* corners = s.corners.data();
   const auto mass = s.nodes.mass, inertia = s.nodes.inertia, point = s.nodes.point_mass;
   const bool points = point.extent(0) > 0;
   Kokkos::parallel_for(
       "nodes::gather_masses", RangePolicy(0, s.nodes.count()), KOKKOS_LAMBDA(const int n) {
         Real sum[2];
-        sum_terms<2>(offset, term, stride, corners, n, sum);
+        sum_terms<2>(offset, term, corners, n, sum);
         mass(n) = points ? sum[0] + point(n) : sum[0];
         inertia(n) = sum[1];
       });

@@ -26,15 +26,14 @@ void share_rigid_body_nodes(State& s, Halo& halo, Communicator& comm) {
   auto offset = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.nodes.terms.offset);
   auto term = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.nodes.terms.term);
   auto parts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), s.parts);
-  const int stride = s.nodes.terms.stride;
   Real* corners = s.corners.data();
   for (int i = 0; i < offset(s.nodes.count()); ++i) {
     const int t = term(i);
     const ElementBlock& block = *s.blocks[static_cast<std::size_t>(block_of_term(s, t))];
     const int body = parts(block.part(s, block.element_at(t))).rigid_body;
     corners[t] = body >= 0 ? 1 : 0;
-    corners[t + stride] = static_cast<Real>(body + 1);
-    corners[t + 2 * stride] = static_cast<Real>((body + 1) * (body + 1));
+    corners[t + 1] = static_cast<Real>(body + 1);
+    corners[t + 2] = static_cast<Real>((body + 1) * (body + 1));
   }
   std::vector<Real> sums;
   halo.sum_shared({corners, 3, Vec3View()}, sums, comm);

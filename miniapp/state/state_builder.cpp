@@ -98,7 +98,6 @@ void build_node_terms(State& s) {
       }
   }
   NodeTerms& t = s.nodes.terms;
-  t.stride = 1;  // a corner's components side by side (element_block.hpp)
   t.offset = IntView("terms.offset", static_cast<std::size_t>(n) + 1);
   t.term = IntView("terms.term", terms.size());
   s.nodes.part.assign(static_cast<std::size_t>(n), 0);
