@@ -14,6 +14,10 @@
 # exists is continued: a killed run resumes at its first unfinished point.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
+if (($# < 2)); then
+  echo "usage: bench/scale1_networks.sh OUT DECK [NODES...]   (DECK: neon, 3vehicle or car2car)" >&2
+  exit 2
+fi
 out=$1 deck=$2
 shift 2
 nodes=("$@")
