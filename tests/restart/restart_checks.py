@@ -28,7 +28,7 @@
                cut leaves it: glstat, matsum, rwforc, rcforc and d3plot.pvd
                byte for byte those of the straight run. bitwise, sigterm and
                kill9 compare them too.
-  sigterm NP:  SIGTERM to every rank mid-run: exit status 4, a restart set is
+  sigterm NP [CYCLES]: SIGTERM to every rank mid-run: exit status 4, a restart set is
                written, and restarting finishes with the uninterrupted
                run's checksum.
   kill9 NP:    SIGKILL to every rank while restart sets are written every
@@ -38,7 +38,7 @@
                complete set, older than the cut one, and ends with the
                uninterrupted run's checksum.
 
-usage: restart_checks.py bitwise|outputs|sigterm|kill9|rebalance MPIEXEC_ARGS BINARY DECK WORKDIR NP
+usage: restart_checks.py bitwise|outputs|sigterm|kill9|rebalance MPIEXEC_ARGS BINARY DECK WORKDIR NP [CYCLES]
        restart_checks.py other_np MPIEXEC_ARGS BINARY DECK WORKDIR NP_FROM NP_TO [CYCLES]
 """
 import json
@@ -254,11 +254,12 @@ def signal_ranks(pids, sig):
         os.kill(pid, sig)
 
 
-def sigterm(mpiexec, binary, deck, work, np_):
+def sigterm(mpiexec, binary, deck, work, np_, cycles=8000):
     straight, stopped = fresh(os.path.join(work, "straight_long")), fresh(os.path.join(work, "stopped"))
-    # Long enough (about 1 s at np 2 here) that the signal lands mid-run.
-    run(mpiexec, np_, binary, [f"i={deck}", "cycles=8000", f"odir={straight}"])
-    job = subprocess.Popen(command(mpiexec, np_, binary, [f"i={deck}", "cycles=8000", f"odir={stopped}"]),
+    # Long enough (8000 cycles: about 1 s at np 2 here; 1500 under the
+    # sanitizers, a minute) that the signal lands mid-run.
+    run(mpiexec, np_, binary, [f"i={deck}", f"cycles={cycles}", f"odir={straight}"])
+    job = subprocess.Popen(command(mpiexec, np_, binary, [f"i={deck}", f"cycles={cycles}", f"odir={stopped}"]),
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
     # Signal only once the time loop runs (glstat is opened at its start):
     # start-up takes seconds under the sanitizers.
@@ -272,7 +273,7 @@ def sigterm(mpiexec, binary, deck, work, np_):
     print(f"np={np_}: SIGTERM -> exit {job.returncode}, restart sets {sets}")
     if job.returncode != 4 or not sets:
         sys.exit(f"expected exit 4 and a restart set\n{out}\n{err}")
-    run(mpiexec, np_, binary, [f"r={stopped}", "cycles=8000", f"odir={stopped}"])
+    run(mpiexec, np_, binary, [f"r={stopped}", f"cycles={cycles}", f"odir={stopped}"])
     a, b = checksum(straight), checksum(stopped)
     print(f"np={np_}: straight {a}, stopped+restarted {b}")
     if a != b:
