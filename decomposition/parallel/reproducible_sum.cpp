@@ -1,5 +1,6 @@
 #include "decomposition/parallel/reproducible_sum.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -20,6 +21,52 @@ void ReproducibleSum::keep_from(std::int64_t top) {
   if (shift == 0) return;
   for (int i = kBins - 1; i >= 0; --i) bins_[i] = i >= shift ? bins_[i - shift] : 0;
   top_ = top;
+}
+
+void ReproducibleSum::add_all(const double* terms, std::size_t n) {
+  constexpr std::uint64_t kMagnitude = ~(std::uint64_t{1} << 63), kInfinity = std::uint64_t{0x7ff} << 52;
+  if (top_ == kNotFinite) return;
+  // A finite double's magnitude bits order as its magnitude; inf and NaN lie above.
+  std::uint64_t largest = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &terms[i], sizeof bits);
+    largest = std::max(largest, bits & kMagnitude);
+  }
+  if (largest >= kInfinity) {
+    top_ = kNotFinite;
+    return;
+  }
+  if (largest == 0) return;  // zeros only: add() leaves the sum as it was
+  const auto largest_biased = static_cast<std::int64_t>(largest >> 52);
+  const std::int64_t high = largest_biased == 0 ? 63 - __builtin_clzll(largest) - 1074 : largest_biased - 1023;
+  const std::int64_t top = high >> 5;  // floor(high / 32), as add() takes it
+  if (top_ == kEmpty || top > top_) keep_from(top);
+  // Term = +-m 2^low. Relative to the lowest kept bin's first bit its bits
+  // start at s = low - base < 44 (its leading bit lies below the top bin's
+  // end, 96, and m has 53 bits), so m 2^s fits two 64-bit words: the low
+  // word holds the two lower bins, the high word the top one.
+  static_assert(kBinBits == 32 && kBins == 3, "the words below hold three 32-bit bins");
+  const std::int64_t base = (top_ - (kBins - 1)) * kBinBits;
+  const std::uint64_t mask = (std::uint64_t{1} << kBinBits) - 1;
+  std::int64_t bin0 = 0, bin1 = 0, bin2 = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &terms[i], sizeof bits);
+    const auto biased = static_cast<std::int64_t>((bits >> 52) & 0x7ff);
+    const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
+    const std::uint64_t m = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
+    const std::int64_t s = (biased == 0 ? -1074 : biased - 1075) - base;
+    const std::uint64_t low_word = s >= 0 ? m << s : (s > -64 ? m >> -s : 0);
+    const std::uint64_t high_word = s > 0 ? m >> (64 - s) : 0;
+    const auto negative = static_cast<std::int64_t>(bits >> 63);  // 0 or 1: -x is (x ^ -1) + 1
+    bin0 += (static_cast<std::int64_t>(high_word & mask) ^ -negative) + negative;
+    bin1 += (static_cast<std::int64_t>(low_word >> kBinBits) ^ -negative) + negative;
+    bin2 += (static_cast<std::int64_t>(low_word & mask) ^ -negative) + negative;
+  }
+  bins_[0] += bin0;
+  bins_[1] += bin1;
+  bins_[2] += bin2;
 }
 
 void ReproducibleSum::add(const ReproducibleSum& other) {

@@ -15,6 +15,7 @@
 // 53 for a double.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -25,7 +26,12 @@ class ReproducibleSum {
   static constexpr int kBins = 3;
   static constexpr int kBinBits = 32;
 
-  inline void add(double term);  // inline: the rigid-body sums add 16 terms a node every cycle
+  inline void add(double term);
+  // The bins add(t) for each of the n terms in turn would leave, in two
+  // passes the compiler vectorises: the largest magnitude fixes the top bin
+  // once, then every term's pieces add without add()'s per-term branches.
+  // The rigid-body sums add 16 terms a node every cycle, a block of nodes at a time.
+  void add_all(const double* terms, std::size_t n);
   void add(const ReproducibleSum& other);
   ReproducibleSum& operator+=(double term) {
     add(term);

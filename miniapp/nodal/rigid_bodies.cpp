@@ -124,9 +124,12 @@ std::vector<double> body_sums(State& s, Communicator& comm, bool momentum, const
   for (std::size_t b : bodies) sizes.push_back(s.rigid_bodies[b].nodes.size());
   const std::vector<int> offsets = list_block_offsets(sizes);
   std::vector<ReproducibleSum> partial(kSums * static_cast<std::size_t>(offsets.back()));
+  // Each block's terms go to a table, a column per sum, then each column is
+  // added at once (ReproducibleSum::add_all: the bins of adding them one by one).
   const auto sum_block = [&](std::size_t slot, int b, std::size_t first, std::size_t last) {
     const std::vector<int>& nodes = s.rigid_bodies[bodies[slot]].nodes;
-    ReproducibleSum* out = &partial[kSums * static_cast<std::size_t>(b)];
+    double terms[kSums][kListBlock];
+    std::size_t count = 0;
     for (std::size_t i = first; i < last; ++i) {
       const int n = nodes[i];
       if (!nd.owned[n]) continue;  // a shared node counts once, on its owner
@@ -137,20 +140,23 @@ std::vector<double> body_sums(State& s, Communicator& comm, bool momentum, const
       const Vec3 mom = momentum ? Vec3{j * nd.w(n, 0), j * nd.w(n, 1), j * nd.w(n, 2)}
                                 : Vec3{nd.m(n, 0), nd.m(n, 1), nd.m(n, 2)};
       const Vec3 r = cross(x, f);
-      out[0] += m;
+      terms[0][count] = m;
       for (int k = 0; k < 3; ++k) {
-        out[1 + k] += m * x[k];
-        out[4 + k] += f[k];
-        out[7 + k] += r[k] + mom[k];
+        terms[1 + k][count] = m * x[k];
+        terms[4 + k][count] = f[k];
+        terms[7 + k][count] = r[k] + mom[k];
       }
       const double xx = x[0] * x[0], yy = x[1] * x[1], zz = x[2] * x[2];
-      out[10] += m * (yy + zz) + j;
-      out[11] += m * (xx + zz) + j;
-      out[12] += m * (xx + yy) + j;
-      out[13] += -m * x[0] * x[1];
-      out[14] += -m * x[1] * x[2];
-      out[15] += -m * x[2] * x[0];
+      terms[10][count] = m * (yy + zz) + j;
+      terms[11][count] = m * (xx + zz) + j;
+      terms[12][count] = m * (xx + yy) + j;
+      terms[13][count] = -m * x[0] * x[1];
+      terms[14][count] = -m * x[1] * x[2];
+      terms[15][count] = -m * x[2] * x[0];
+      ++count;
     }
+    ReproducibleSum* out = &partial[kSums * static_cast<std::size_t>(b)];
+    for (int k = 0; k < kSums; ++k) out[k].add_all(terms[k], count);
   };
   for_lists_blocks("rigid_bodies::sums", sizes, offsets, sum_block);
   for (std::size_t slot = 0; slot < bodies.size(); ++slot)
