@@ -121,7 +121,7 @@ TEST(Partition, WorkFollowsTheWeightsAndTheMeasuredWork) {
   EXPECT_DOUBLE_EQ(in.work[1], 2 + 0.5 * 3 + 1.5 * 2);
   EXPECT_DOUBLE_EQ(in.second_work[0], 12);
   EXPECT_DOUBLE_EQ(in.second_work[1], 0);
-  EXPECT_EQ(work_weights_text(w), "shell:2,triangle:4,point:0.5,plastic:1.5,rigid:0.34,pair:0.25");
+  EXPECT_EQ(work_weights_text(w), "shell:2,triangle:4,point:0.5,plastic:1.5,rigid:1.24,pair:0.25");
 }
 
 TEST(Partition, BadWorkWeightsNameTheProblem) {

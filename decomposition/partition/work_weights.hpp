@@ -4,7 +4,10 @@
 // ranks; tools/study.py calibrate, docs/studies.md#work-weights): a live
 // NIP-3 quadrilateral costs 190 ns, a rigid shell 37 ns, a plastic point
 // update 78 ns. That deck has one NIP, so the split between `shell` and
-// `point` keeps the earlier 1 + NIP/4 form. `weights=` takes another fit.
+// `point` keeps the earlier 1 + NIP/4 form. A rigid shell also counts its
+// node and its share of the rigid-body sums, which are not in the element
+// phase (Neon-like scale 1: 42.6 + 62.3 + 52 ns against a NIP-3
+// quadrilateral's 159.4 + 62.3 ns: 1.24 units). `weights=` takes another fit.
 #pragma once
 
 #include <string>
@@ -16,7 +19,7 @@ struct WorkWeights {
   double triangle = 4.0;       // a triangle: one element at a time (a shell outside a SIMD pack costs 2.8x)
   double point = 0.25;         // each through-thickness point's elastic update
   double plastic_point = 0.72; // each point that yields: the return mapping on top (rebalance=1)
-  double rigid = 0.34;         // a shell of a rigid part: its forces zeroed, its share of the rigid-body sums
+  double rigid = 1.24;         // a shell of a rigid part: its forces zeroed, its node, its share of the rigid-body sums
   double contact_pair = 1.4;   // each candidate contact pair its segments check per cycle (rebalance=1):
                                // 142 ns a pair against 103 ns a shell (tools/study.py calibrate)
 };

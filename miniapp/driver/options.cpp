@@ -172,7 +172,7 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   report=FILE   | --report FILE       JSON run report (default minicrash_report.json)
   partition=P   | --partition P       domain decomposition: rcb (default), rcb-contact, metis, metis-mc
   weights=W     | --weights W         element work weights (default shell:1,triangle:4,point:0.25,plastic:0.72,
-                                      rigid:0.34,pair:1.4, fitted by tools/study.py calibrate; docs/options.md)
+                                      rigid:1.24,pair:1.4, fitted by tools/study.py calibrate; docs/options.md)
   compute_costs=C | --compute-costs C modeled compute: ns per unit of work, e.g. shell:190,plastic:78,node:40
                                       (tools/study.py calibrate writes them); each phase is charged from them,
                                       under SimGrid instead of its CPU time; the report has both (docs/options.md)
