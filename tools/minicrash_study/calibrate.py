@@ -13,11 +13,21 @@ the element phase is fitted as
 
 by non-negative least squares on relative error (each rank's equation is
 divided by its measured time, so small ranks count as much as large ones).
-The partition weights are those costs over c_shell (minicrash weights=);
-c_scalar, the extra cost of a shell run one at a time, has none (which
-shells share a pack is known only on the rank).
-The contact and node phases are fitted the same way (pairs checked, contact
-node-cycles, node-cycles, and a cost per cycle). The whole fit is also
+The contact, node, rigid-wall and rigid-body phases are fitted the same way
+(pairs checked, contact node-cycles, node-cycles, body node-cycles, and a
+cost per cycle).
+The partition weights (minicrash weights=) are each shell's whole cycle
+over a live quadrilateral's: a shell also brings its nodes (node-cycles per
+shell over all ranks) and a rigid shell its body nodes' rigid-body sums, so
+
+    shell = 1,  triangle = (c_triangle + n c_node) / unit,
+    rigid = (c_rigid + n c_node + b c_body_node) / unit,
+    point = c_point / unit,  plastic = c_plastic / unit,
+    unit = c_shell + n c_node
+
+with n nodes per shell and b body nodes per rigid shell. c_scalar, the
+extra cost of a shell run one at a time, has no weight (which shells share
+a pack is known only on the rank). The whole fit is also
 printed as minicrash's compute_costs= value: modeled compute
 (docs/simulated-clusters.md#modeled-compute).
 """
@@ -154,19 +164,33 @@ def calibrate(paths):
     out = {"runs": len(tables), "ranks": int(rows.shape[0]), "single_nip": nip,
            "elements": {"ns": {t: 1e9 * c for t, c in zip(ELEMENT_TERMS, cost)},
                         "largest_error": worst, "rms_error": rms}}
-    weights = {t: c / cost[0] for t, c in zip(WEIGHT_TERMS, cost)}
-    if not np.any(rows[:, 1]):
-        weights["triangle"] = 1.0  # not measured: left at a quadrilateral's cost
-    out["weights"] = ",".join(f"{t}:{weights[t]:.4g}" for t in WEIGHT_TERMS)
     for phase, units, names in PHASES:
         columns = np.vstack([phase_columns(phase, w) for _, w in tables])
         seconds_ = np.concatenate([phase_seconds(names, w) for _, w in tables])
         c, worst, rms = fit_phase(columns, seconds_)
         out[phase] = {"ns_per": {u: 1e9 * float(v) for u, v in zip(units, c)}, "largest_error": worst,
                       "rms_error": rms}
+    out["weights"] = weights_option(out, [w for _, w in tables], triangles_measured=bool(np.any(rows[:, 1])))
     out["imbalance"] = [imbalance_row(report, work, cost) for report, work in tables]
     out["compute_costs"] = compute_costs_option(out)
     return out
+
+
+def weights_option(result, works, triangles_measured):
+    """The weights= text: each kind of shell's element phase plus its nodes'
+    (and a rigid shell's body nodes') cost, over a live quadrilateral's."""
+    total = lambda name: sum(float(np.sum(column(w, name))) for w in works)  # noqa: E731
+    shells = sum(total(k) for k in ("shells_quad", "shells_triangle", "shells_rigid", "shells_eroded"))
+    per_shell_nodes = total("nodes") / shells if shells else 0.0
+    per_rigid_body_nodes = total("body_nodes") / total("shells_rigid") if total("shells_rigid") else 0.0
+    ns = result["elements"]["ns"]
+    node = per_shell_nodes * result["nodes"]["ns_per"]["node_cycle"]
+    body = per_rigid_body_nodes * result["rigid_bodies"]["ns_per"]["body_node_cycle"]
+    unit = ns["shell"] + node
+    weights = {"shell": 1.0, "triangle": (ns["triangle"] + node) / unit if triangles_measured else 1.0,
+               "point": ns["point"] / unit, "plastic": ns["plastic"] / unit,
+               "rigid": (ns["rigid"] + node + body) / unit}
+    return ",".join(f"{t}:{weights[t]:.4g}" for t in WEIGHT_TERMS)
 
 
 def compute_costs_option(result):
