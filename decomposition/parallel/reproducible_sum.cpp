@@ -51,15 +51,10 @@ void ReproducibleSum::add_all(const double* terms, std::size_t n) {
   const std::uint64_t mask = (std::uint64_t{1} << kBinBits) - 1;
   std::int64_t bin0 = 0, bin1 = 0, bin2 = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    std::uint64_t bits;
-    std::memcpy(&bits, &terms[i], sizeof bits);
-    const auto biased = static_cast<std::int64_t>((bits >> 52) & 0x7ff);
-    const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
-    const std::uint64_t m = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
-    const std::int64_t s = (biased == 0 ? -1074 : biased - 1075) - base;
+    const auto [m, low, negative] = split(terms[i]);  // -x below is (x ^ -1) + 1
+    const std::int64_t s = low - base;
     const std::uint64_t low_word = s >= 0 ? m << s : (s > -64 ? m >> -s : 0);
     const std::uint64_t high_word = s > 0 ? m >> (64 - s) : 0;
-    const auto negative = static_cast<std::int64_t>(bits >> 63);  // 0 or 1: -x is (x ^ -1) + 1
     bin0 += (static_cast<std::int64_t>(high_word & mask) ^ -negative) + negative;
     bin1 += (static_cast<std::int64_t>(low_word >> kBinBits) ^ -negative) + negative;
     bin2 += (static_cast<std::int64_t>(low_word & mask) ^ -negative) + negative;

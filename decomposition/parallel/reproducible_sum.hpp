@@ -15,6 +15,7 @@
 // 53 for a double.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -43,6 +44,21 @@ class ReproducibleSum {
 
  private:
   static constexpr std::int64_t kEmpty = INT64_MIN, kNotFinite = INT64_MAX;
+  // A finite double as +-m 2^low, m an integer of up to 53 bits, read from
+  // its bits (frexp and ldexp cost more than the rest of add()).
+  struct Split {
+    std::uint64_t m;
+    std::int64_t low;
+    std::int64_t negative;  // 0 or 1
+  };
+  static Split split(double term) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &term, sizeof bits);
+    const auto biased = static_cast<std::int64_t>((bits >> 52) & 0x7ff);
+    const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
+    return {biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52), biased == 0 ? -1074 : biased - 1075,
+            static_cast<std::int64_t>(bits >> 63)};
+  }
   void keep_from(std::int64_t top);  // realign to a higher (or equal) top bin
   std::int64_t top_ = kEmpty;          // index of bins_[0]: it holds bits [top*32, top*32+32)
   std::int64_t bins_[kBins] = {0, 0, 0};  // bins_[i] is bin top - i; signed, carries stay in place
@@ -50,18 +66,11 @@ class ReproducibleSum {
 
 void ReproducibleSum::add(double term) {
   if (top_ == kNotFinite || term == 0) return;
-  // term = +-m 2^low with m an integer of up to 53 bits, read from the bits
-  // (frexp and ldexp cost more than the rest of this function).
-  std::uint64_t bits;
-  std::memcpy(&bits, &term, sizeof bits);
-  const auto biased = static_cast<std::int64_t>((bits >> 52) & 0x7ff);
-  if (biased == 0x7ff) {
+  if (!std::isfinite(term)) {
     top_ = kNotFinite;
     return;
   }
-  const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
-  const std::uint64_t m = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
-  const std::int64_t low = biased == 0 ? -1074 : biased - 1075;
+  const auto [m, low, negative] = split(term);
   const std::int64_t high = low + 63 - __builtin_clzll(m);  // the leading bit's position
   static_assert(kBinBits == 32 && kBins == 3, "the window below holds 96 bits");
   const std::int64_t top = high >> 5;  // floor(high / 32): an arithmetic shift
@@ -72,7 +81,6 @@ void ReproducibleSum::add(double term) {
   __extension__ using Window = unsigned __int128;  // GCC and Clang on 64-bit targets
   const Window window = shift >= 0 ? Window{shift < 64 ? m >> shift : 0} : Window{m} << -shift;
   const std::uint64_t mask = (std::uint64_t{1} << kBinBits) - 1;
-  const bool negative = bits >> 63;
   for (int i = 0; i < kBins; ++i) {
     const auto part = static_cast<std::uint64_t>(window >> ((kBins - 1 - i) * kBinBits));
     const auto piece = static_cast<std::int64_t>(part & mask);
