@@ -161,13 +161,17 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
     }
     for (int l = 0; l < W; ++l) k.he(e0 + l) += static_cast<double>(L::get(power, l) * dt);
   }
+  // A triangle (n3 == n4) lists its third node once among the node's terms
+  // (ShellBlock::corners), so that corner carries both corners' forces.
+  if (triangle)
+    for (int j = 0; j < 5; ++j) fl[2][j] += fl[3][j];
   // Back to the global frame, one corner at a time; a corner keeps what
   // the element adds to its node, minus the internal force: the frame is
   // negated once (9 values) instead of the 24 results (exact either way).
   T minus_e[3][3];
   for (int i = 0; i < 3; ++i)
     for (int d = 0; d < 3; ++d) minus_e[i][d] = -g.e[i][d];
-  for (int c = 0; c < 4; ++c) {
+  for (int c = 0; c < (triangle ? 3 : 4); ++c) {
     T out[6];
     for (int d = 0; d < 3; ++d) {
       out[d] = fl[c][0] * minus_e[0][d] + fl[c][1] * minus_e[1][d] + fl[c][2] * minus_e[2][d];
