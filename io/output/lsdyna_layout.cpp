@@ -93,9 +93,12 @@ std::string matsum_block(double time, const std::vector<PartRecord>& parts) {
       put(out, " mat.#=%8lld", id);
     put(out, "          inten=%13.4E     kinen=%13.4E\n", p.internal, p.kinetic);
     put(out, " x-mom=%13.4E     y-mom=%13.4E     z-mom=%13.4E\n", p.momentum[0], p.momentum[1], p.momentum[2]);
-    // Rigid body velocity: a rigid part's momentum over its mass; zero for deformable parts.
+    // Rigid body velocity: the part's momentum over its mass, for every part
+    // as LS-DYNA gives it (Ansys' FAQ "How are the global and part velocities
+    // calculated": matsum's x/y/z-rbvelocity, part by part); vehicle studies
+    // read a deformable body's velocity from it.
     double rbv[3] = {0, 0, 0};
-    if (p.rigid && p.mass > 0)
+    if (p.mass > 0)
       for (int k = 0; k < 3; ++k) rbv[k] = p.momentum[k] / p.mass;
     put(out, " x-rbv=%13.4E     y-rbv=%13.4E     z-rbv=%13.4E\n", rbv[0], rbv[1], rbv[2]);
     put(out, "                         hgeng=%13.4E     +mass=%13.4E\n", p.hourglass, p.mass);

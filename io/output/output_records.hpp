@@ -28,7 +28,6 @@ struct EnergyRecord {
 struct PartRecord {
   GlobalId id = 0;
   std::string title;
-  bool rigid = false;
   double internal = 0, kinetic = 0, hourglass = 0, mass = 0;
   std::array<double, 3> momentum{};
   double eroded_internal = 0;  // internal energy of its eroded shells (not in `internal`)

@@ -62,7 +62,6 @@ std::vector<PartRecord> part_records(const State& s, const double* sums) {
     const double* in = &sums[kFields * p];
     parts[p].id = s.part_info[p].id;
     parts[p].title = s.part_info[p].title;
-    parts[p].rigid = s.part_info[p].rigid;
     parts[p].internal = in[0];
     parts[p].kinetic = in[1];
     parts[p].hourglass = in[2];

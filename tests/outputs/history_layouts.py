@@ -12,6 +12,9 @@ Asserted:
     %12.5E%8d%15.6E x4 (80 characters); every rcforc row is 102 characters
     ('  slave %11d time%12.5E  x %12.5E  y %12.5E  z %12.5E mass %12.5E');
     matsum's lines are those of its four formats;
+  - matsum's rigid body velocity is each part's momentum over its mass,
+    deformable parts included, as LS-DYNA writes it (to 2e-4 relative: two
+    %.4E values);
   - each file holds as many outputs as its CSV has rows (times), and every
     value read back equals the CSV's to the digits printed (half a unit of
     the last: 5e-6 relative for %.5E, 5e-7 for %.6E, 5e-5 for %.4E, with
@@ -119,6 +122,30 @@ def compare(name, theirs, mine, rel, time_rel):
     return sum(len(t) for t, _ in theirs.values())
 
 
+def check_rigid_body_velocity(path):
+    """x/y/z-rbv * +mass against x/y/z-mom in every part block; returns the blocks seen."""
+    number = r"\s*(\S+)"
+    mom = re.compile(rf" x-mom={number}\s+y-mom={number}\s+z-mom={number}")
+    rbv = re.compile(rf" x-rbv={number}\s+y-rbv={number}\s+z-rbv={number}")
+    mass = re.compile(rf"\s+hgeng={number}\s+\+mass={number}")
+    blocks, momentum, velocity = 0, None, None
+    for line in open(path):
+        if m := mom.match(line):
+            momentum = [float(v) for v in m.groups()]
+        elif m := rbv.match(line):
+            velocity = [float(v) for v in m.groups()]
+        elif (m := mass.match(line)) and momentum is not None:
+            part_mass = float(m.group(2))
+            for k in range(3):
+                if abs(velocity[k] * part_mass - momentum[k]) > 2e-4 * abs(momentum[k]) + 1e-12:
+                    fail(f"matsum: rbv {velocity} times mass {part_mass} is not the momentum {momentum}")
+            blocks += 1
+    moving = sum(1 for line in open(path) if (m := rbv.match(line)) and any(float(v) != 0 for v in m.groups()))
+    if blocks == 0 or moving < blocks:
+        fail(f"matsum: {blocks} part blocks, {moving} with a non-zero rigid body velocity")
+    return blocks
+
+
 def csv_series(path, key_columns, value_names, prefix):
     series = {}
     names, rows = minicrash_histories.read(path)
@@ -154,6 +181,8 @@ def main():
     n = {"glstat": compare("glstat", theirs, mine, 5e-6, 5e-6)}
     mine = csv_series(os.path.join(odir, "matsum.csv"), True, ["internal", "kinetic", "hourglass"], "part")
     n["matsum"] = compare("matsum", lsdyna_ascii.read_matsum(os.path.join(odir, "matsum")), mine, 5e-5, 5e-5)
+    print(f"matsum: rigid body velocity times mass is the momentum in "
+          f"{check_rigid_body_velocity(os.path.join(odir, 'matsum'))} part blocks")
     walls = csv_series(os.path.join(odir, "rwforc.csv"), True, ["normal_force", "x_force", "y_force", "z_force"],
                        "wall")
     n["rwforc"] = compare("rwforc", lsdyna_ascii.read_rwforc(os.path.join(odir, "rwforc")), walls, 5e-7, 5e-6)
