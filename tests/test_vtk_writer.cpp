@@ -12,6 +12,8 @@
 #include "decomposition/subdomain/local_mesh.hpp"
 #include "deck_test_helpers.hpp"
 #include "io/output/vtk_writer.hpp"
+#include "miniapp/driver/options.hpp"
+#include "miniapp/driver/run_settings.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "miniapp/outputs/vtk_snapshot.hpp"
 #include "model_builders.hpp"
@@ -172,6 +174,26 @@ TEST(VtkWriter, RejectsConnectivityOutsideTheNodes) {
   snap.part_id = snap.element_id = {1};
   VtkSeriesWriter writer(dir.path().string(), "bad", 0, 1);
   EXPECT_THROW(writer.write(snap), std::invalid_argument);
+}
+
+// plot= picks the plot formats: none writes no plot state at all (design
+// studies read the histories only); any other word names the choices.
+TEST(PlotOption, PicksTheFormatsAndNoneWritesNoPlotStates) {
+  const Model model = test::plate_model(test::plate_spec(2, 2, 10, 10, 1));
+  const auto formats = [&](const std::string& plot) {
+    const RunSettings rs = run_settings(model, parse_options({"i=d.k", "plot=" + plot}));
+    return std::make_pair(rs.plot_d3plot, rs.plot_vtk);
+  };
+  EXPECT_EQ(formats("both"), std::make_pair(true, true));
+  EXPECT_EQ(formats("d3plot"), std::make_pair(true, false));
+  EXPECT_EQ(formats("vtk"), std::make_pair(false, true));
+  EXPECT_EQ(formats("none"), std::make_pair(false, false));
+  try {
+    parse_options({"i=d.k", "plot=off"});
+    ADD_FAILURE() << "plot=off accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "command line: plot must be d3plot, vtk, both or none, got 'off'");
+  }
 }
 
 }  // namespace

@@ -103,7 +103,7 @@ def run_sample(args, index, values):
         f.write(parameter_file(values))
     odir = os.path.join(work, "out")
     cmd = shlex.split(args.launcher) + ["-np", str(args.np), args.minicrash, f"i={main}", f"odir={odir}",
-                                        "plot=d3plot", "--quiet"]
+                                        "plot=none", "--quiet"]
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         fail(f"sample {index}: {' '.join(cmd)} exited {done.returncode}\n{done.stdout[-2000:]}{done.stderr[-2000:]}")

@@ -81,8 +81,8 @@ void set_option(Options& o, const std::string& key, const std::string& value) {
   } else if (key == "restart_end" || key == "restart-end") {
     o.restart_end = to_flag(key, value);
   } else if (key == "plot") {
-    if (value != "d3plot" && value != "vtk" && value != "both")
-      throw InputError("command line: plot must be d3plot, vtk or both, got '" + value + "'");
+    if (value != "d3plot" && value != "vtk" && value != "both" && value != "none")
+      throw InputError("command line: plot must be d3plot, vtk, both or none, got '" + value + "'");
     o.plot = value;
   } else if (key == "d3plot_mb" || key == "d3plot-mb") {
     o.d3plot_mb = to_int(key, value);
@@ -191,7 +191,7 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   restart_seconds=T | --restart-seconds T  restart set every T seconds of wall time (0 = off)
   restart_end=1 | --restart-end 1     also a restart set when the run ends (LS-DYNA's end-of-run d3dump; default 0)
   plot=F        | --plot F            plot state formats at the deck's D3PLOT interval: d3plot (LS-DYNA's binary
-                                      d3plot family), vtk (ParaView series) or both (default)
+                                      d3plot family), vtk (ParaView series), both (default) or none
   d3plot_mb=N   | --d3plot-mb N       bound on each d3plot family file, MiB (default 1024; a state never splits)
   max_energy_ratio=R | --max-energy-ratio R  numerical fault when total energy exceeds R times
                                       the initial total at an output (default 1.5, 0 = off)

@@ -27,7 +27,7 @@ struct Options {
   std::string restart;               // r= | --restart: output dir or restart set to continue from
   std::int64_t restart_every = 0;    // restart_every= | --restart-every N cycles (0: off)
   double restart_seconds = 0;        // restart_seconds= | --restart-seconds T wall seconds (0: off)
-  std::string plot = "both";          // plot= | --plot d3plot|vtk|both: plot state formats
+  std::string plot = "both";          // plot= | --plot d3plot|vtk|both|none: plot state formats
   std::int64_t d3plot_mb = 1024;      // d3plot_mb= | --d3plot-mb N: MiB bound on each d3plot family file
   bool restart_end = false;          // restart_end= | --restart-end 0|1: a restart set when the run ends
   double max_energy_ratio = 1.5;     // max_energy_ratio= | --max-energy-ratio R (0: off)

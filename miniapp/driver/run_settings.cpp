@@ -22,8 +22,8 @@ RunSettings run_settings(const Model& model, const Options& o) {
   rs.restart_every = o.restart_every;
   rs.restart_seconds = o.restart_seconds;
   rs.restart_end = o.restart_end;
-  rs.plot_vtk = o.plot != "d3plot";
-  rs.plot_d3plot = o.plot != "vtk";
+  rs.plot_vtk = o.plot == "vtk" || o.plot == "both";
+  rs.plot_d3plot = o.plot == "d3plot" || o.plot == "both";
   rs.d3plot_family_bytes = o.d3plot_mb << 20;
   rs.resume_from = o.restart;
   rs.max_energy_ratio = o.max_energy_ratio;
