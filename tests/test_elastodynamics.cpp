@@ -22,6 +22,16 @@ void fix_all_nodes(Model& m, std::array<bool, 6> dofs) {
   for (const Node& n : m.nodes) m.spcs.push_back({n.id, dofs, {}});
 }
 
+// `cycles` cycles of a free body, no output files.
+RunResult run_cycles(State& s, int cycles) {
+  Communicator comm;
+  RunSettings rs;
+  rs.end_cycle = cycles;
+  rs.write_files = false;
+  rs.progress_seconds = 0;
+  return run_simulation(s, rs, comm);
+}
+
 // A 100 x 10 x 2 mm steel strip, nu 0 so beam theory applies exactly.
 PlateSpec cantilever_spec() {
   PlateSpec spec;
@@ -115,12 +125,7 @@ TEST(Elastodynamics, FreeVibrationTotalEnergyDriftBelowHalfPercentOver10000Cycle
     s.nodes.v(n, 2) = 2.0 * std::sin(kPi * x) * std::sin(kPi * y);
     s.nodes.v(n, 0) = 0.5 * std::cos(kPi * x);
   }
-  Communicator comm;
-  RunSettings rs;
-  rs.end_cycle = 10000;
-  rs.write_files = false;
-  rs.progress_seconds = 0;
-  const RunResult r = run_simulation(s, rs, comm);
+  const RunResult r = run_cycles(s, 10000);
   ASSERT_EQ(r.cycles, 10000);
   const double e0 = r.first.total;
   EXPECT_GT(r.last.internal, 0.01 * e0);  // it did vibrate
@@ -161,12 +166,7 @@ TEST(Elastodynamics, FreePlateWithTrianglesKeepsItsMomentumAndEnergy) {
     s.nodes.v(n, 1) = -2.0 * x * x;
     s.nodes.v(n, 2) = 5.0 * std::sin(kPi * x) * std::sin(kPi * y) + 2.0 * x;
   }
-  Communicator comm;
-  RunSettings rs;
-  rs.end_cycle = 4000;
-  rs.write_files = false;
-  rs.progress_seconds = 0;
-  const RunResult r = run_simulation(s, rs, comm);
+  const RunResult r = run_cycles(s, 4000);
   ASSERT_EQ(r.cycles, 4000);
   double scale = 0;
   for (int k = 0; k < 3; ++k) scale = std::max(scale, std::fabs(r.first.momentum[k]));
