@@ -20,7 +20,7 @@ the ratio minicrash / LS-DYNA, and over the samples the mean ratio and the
 correlation (does minicrash rank the designs as LS-DYNA does?).
 
 usage: lsdyna_car6_lhs.py --repo CLONE [--design LHS/4param/LHS-100]
-         [--points 8] [--jobs 2] [--np 1] [--launcher mpirun]
+         [--points 8] [--jobs 2] [--np 1] [--launcher "mpirun --bind-to none"]
          [--minicrash build/minicrash] [--work DIR]
 """
 import argparse
@@ -125,7 +125,8 @@ def main():
     parser.add_argument("--points", type=int, default=8, help="samples run, from the first")
     parser.add_argument("--jobs", type=int, default=2, help="samples run at once")
     parser.add_argument("--np", type=int, default=1, help="MPI ranks per sample")
-    parser.add_argument("--launcher", default="mpirun", help="MPI launcher and its options")
+    parser.add_argument("--launcher", default="mpirun --bind-to none",
+                        help="MPI launcher and its options (unbound: each mpirun would pin its rank 0 to core 0)")
     parser.add_argument("--minicrash", default="build/minicrash")
     parser.add_argument("--work", default="lhs_check", help="directory for the runs")
     args = parser.parse_args()
