@@ -8,8 +8,8 @@ samples of its thicknesses and yield stresses (LHS/*/LHS-*_X.csv), each run
 through LS-DYNA, with four outputs per sample (LHS-*_Y_<output>.csv), read
 as its LSDYNAmodel.getGSAoutput reads them:
 
-  fmax  peak x force on the pole (rwforc, wall 2; minicrash's x force is the
-        force on the wall, negative here: its magnitude is compared)
+  fmax  peak x force on the pole (rwforc, wall 2: the force the wall exerts on
+        the car, +x as the car moves along -x, in both codes)
   dmax  final x displacement of node 605, the body's rear (nodout)
   vfin  final x velocity of the body, part 1's momentum over its mass (matsum)
   IE    final internal energy (glstat)
@@ -85,7 +85,7 @@ def outputs(odir):
     energies = lsdyna_ascii.read_glstat(os.path.join(odir, "glstat"))
     names, rows = minicrash_histories.read(os.path.join(odir, "matsum.csv"))
     body = [r for r in rows if int(r[names.index("part")]) == BODY][-1]
-    return {"fmax": max(abs(f) for f in walls[f"wall {POLE} x_force"][1]),
+    return {"fmax": max(walls[f"wall {POLE} x_force"][1]),
             "dmax": nodes[f"node {REAR_NODE} x-disp"][1][-1],
             "vfin": body[names.index("x_momentum")] / body[names.index("mass")],
             "IE": energies["internal"][1][-1]}

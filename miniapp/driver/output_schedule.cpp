@@ -75,7 +75,7 @@ std::vector<WallRecord> wall_records(const State& s) {
     // is its axis): its normal force is the resultant's size.
     const bool round = ws.shape.kind == WallShape::Kind::Cylinder || ws.shape.kind == WallShape::Kind::Sphere;
     r.normal_force = round ? std::sqrt(ws.force[0] * ws.force[0] + ws.force[1] * ws.force[1] + ws.force[2] * ws.force[2])
-                           : -(ws.force[0] * ws.normal[0] + ws.force[1] * ws.normal[1] + ws.force[2] * ws.normal[2]);
+                           : ws.force[0] * ws.normal[0] + ws.force[1] * ws.normal[1] + ws.force[2] * ws.normal[2];
     // A prescribed wall has moved along its direction, a wall of mass along its normal.
     const std::array<double, 3>& along = ws.prescribed ? ws.direction : ws.normal;
     for (int k = 0; k < 3; ++k) r.position[k] = ws.point[k] + ws.position * along[k];

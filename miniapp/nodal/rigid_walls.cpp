@@ -145,7 +145,9 @@ void set_wall_outputs(State& s, const double* sums) {
   for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
     WallState& wall = s.walls[wi];
     const double dt = wall.last_dt > 0 ? wall.last_dt : 1.0;
-    for (int k = 0; k < 3; ++k) wall.force[k] = -sums[4 * wi + k] / dt;  // force the structure exerts on the wall
+    // The force the wall exerts on the structure, as LS-DYNA's rwforc gives
+    // it (a car moving along -x into a pole: +x, dbrizard/GSA-car-crash).
+    for (int k = 0; k < 3; ++k) wall.force[k] = sums[4 * wi + k] / dt;
     wall.absorbed_energy = sums[4 * wi + 3];
   }
 }

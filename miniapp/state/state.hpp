@@ -114,7 +114,7 @@ struct WallState {
   double local_absorbed = 0;              // stonewall energy so far, owned nodes
   double last_dt = 0;
   // Model-wide values as of the last reduce_wall_outputs.
-  std::array<double, 3> force{};  // force on the wall during the last cycle
+  std::array<double, 3> force{};  // force of the wall on the structure during the last cycle
   double absorbed_energy = 0;     // stonewall energy
 };
 
