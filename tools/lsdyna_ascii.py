@@ -92,13 +92,15 @@ def read_rwforc(path):
 
 MATSUM_TIME = re.compile(r"^ time =\s*(\S+)\s*$")
 MATSUM_PART = re.compile(r"^ mat\.#=\s*(\d+)\s+inten=\s*(\S+)\s+kinen=\s*(\S+)")
-MATSUM_HOURGLASS = re.compile(r"^\s+hgeng=\s*(\S+)")
+MATSUM_VECTOR = re.compile(r"^ x-(mom|rbv)=\s*(\S+)\s+y-\1=\s*(\S+)\s+z-\1=\s*(\S+)")
+MATSUM_HOURGLASS = re.compile(r"^\s+hgeng=\s*(\S+)\s+\+mass=\s*(\S+)")
+MATSUM_VECTOR_NAMES = {"mom": "momentum", "rbv": "rbv"}
 RCFORC_ROW = re.compile(r"^\s*(slave|master|surfa|surfb)\s*(\d+)\s+time\s*(\S+)\s+x\s*(\S+)\s+y\s*(\S+)"
                         r"\s+z\s*(\S+)\s+mass\s*(\S+)", re.I)
 
 
 def read_matsum(path):
-    """part N internal / kinetic / hourglass."""
+    """part N internal / kinetic / hourglass / mass, x/y/z_momentum and x/y/z_rbv (momentum over mass)."""
     series, t, part = {}, None, None
     for line in open(path):
         m = MATSUM_TIME.match(line)
@@ -111,9 +113,17 @@ def read_matsum(path):
             append(series, f"part {part} internal", t, number(m.group(2)))
             append(series, f"part {part} kinetic", t, number(m.group(3)))
             continue
+        if part is None:
+            continue
+        m = MATSUM_VECTOR.match(line)
+        if m:
+            for axis, value in zip("xyz", m.groups()[1:]):
+                append(series, f"part {part} {axis}_{MATSUM_VECTOR_NAMES[m.group(1)]}", t, number(value))
+            continue
         m = MATSUM_HOURGLASS.match(line)
-        if m and part is not None:
+        if m:
             append(series, f"part {part} hourglass", t, number(m.group(1)))
+            append(series, f"part {part} mass", t, number(m.group(2)))
     return series
 
 
