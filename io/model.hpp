@@ -110,6 +110,21 @@ struct InitialVelocity {
   SourceLine where;
 };
 
+// *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET: one translational component of
+// each node follows SF x curve(t) between BIRTH and DEATH, as a velocity
+// (VAD 0), an acceleration (1) or a displacement from its initial position
+// (2); outside that window the node is free.
+struct PrescribedMotion {
+  enum class Kind : std::int32_t { Velocity = 0, Acceleration = 1, Displacement = 2 };
+  std::vector<GlobalId> nodes;
+  int component = 0;  // DOF - 1: x, y or z
+  Kind kind = Kind::Velocity;
+  GlobalId curve = 0;
+  double scale = 1;                // SF
+  double birth = 0, death = 1e28;  // BIRTH, DEATH
+  SourceLine where;
+};
+
 // *RIGIDWALL_GEOMETRIC_*: a bounded stationary shape instead of the
 // infinite plane. Tail and head as LS-DYNA defines them: FLAT and PRISM have
 // a corner at the tail and their normal (PRISM: its third edge) from tail to
@@ -236,6 +251,7 @@ struct Model {
   std::vector<Spc> spcs;
   std::vector<PointMass> point_masses;
   std::vector<InitialVelocity> initial_velocities;
+  std::vector<PrescribedMotion> prescribed_motions;
   std::vector<RigidWall> rigid_walls;
   std::vector<NodalRigidBody> nodal_rigid_bodies;
   std::vector<ExtraNodes> extra_nodes;

@@ -82,6 +82,11 @@ void contact_fields(F&& f, C& c) {
   f(c.master_scale); f(c.slave_thickness); f(c.master_thickness); f(c.bucket_sort_interval);
 }
 
+template <class F, class P>
+void prescribed_motion_fields(F&& f, P& x) {
+  f(x.nodes); f(x.component); f(x.kind); f(x.curve); f(x.scale); f(x.birth); f(x.death);
+}
+
 // One field list per record, used both ways so packing and unpacking can
 // never disagree.
 template <class IO, class M>
@@ -97,6 +102,7 @@ void fields(IO& io, M& m) {
   io(m.spcs);
   io(m.point_masses);
   io(m.initial_velocities);
+  io(m.prescribed_motions);
   io(m.rigid_walls);
   io(m.nodal_rigid_bodies);
   io(m.extra_nodes);
@@ -141,6 +147,9 @@ struct PackOp {
   }
   void write(const ContactInterface& c) {
     contact_fields([this](const auto& v) { p.put(v); }, c);
+  }
+  void write(const PrescribedMotion& x) {
+    prescribed_motion_fields([this](const auto& v) { p.put(v); }, x);
   }
   template <class T>
   void write(const std::vector<T>& v) {
@@ -191,6 +200,9 @@ struct UnpackOp {
   }
   void read(ContactInterface& c) {
     contact_fields([this](auto& v) { u.get(v); }, c);
+  }
+  void read(PrescribedMotion& x) {
+    prescribed_motion_fields([this](auto& v) { u.get(v); }, x);
   }
   template <class T>
   void read(std::vector<T>& v) {

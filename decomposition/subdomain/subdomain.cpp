@@ -148,6 +148,10 @@ Subdomain SubdomainBuilder::build(int rank) const {
     if (!iv.all_nodes) iv.nodes = local_only(iv.nodes);
     m.initial_velocities.push_back(std::move(iv));
   }
+  for (PrescribedMotion motion : g.prescribed_motions) {
+    motion.nodes = local_only(motion.nodes);
+    if (!motion.nodes.empty()) m.prescribed_motions.push_back(std::move(motion));
+  }
   for (RigidWall w : g.rigid_walls) {
     if (!w.all_nodes) w.nodes = local_only(w.nodes);
     m.rigid_walls.push_back(std::move(w));  // every rank keeps every wall: wall ids match across ranks

@@ -199,6 +199,10 @@ void resolve_references(ReaderState& state) {
       state.model.spcs.push_back(Spc{node, request.fixed, request.where});
     }
   }
+  for (const MotionSetRequest& request : state.motion_sets) {
+    PrescribedMotion& motion = state.model.prescribed_motions[request.motion];
+    motion.nodes = lookup.node_set(request.node_set, motion.where, request.keyword);
+  }
   resolve_velocities(state, lookup);
   resolve_walls(state, lookup);
   for (const NodalBodyRequest& request : state.nodal_bodies) {

@@ -40,6 +40,13 @@ struct SpcSetRequest {
   std::string keyword;
 };
 
+// *BOUNDARY_PRESCRIBED_MOTION_SET: the motion with its node set (expanded after the read).
+struct MotionSetRequest {
+  std::size_t motion = 0;  // index in Model::prescribed_motions
+  GlobalId node_set = 0;
+  std::string keyword;
+};
+
 struct VelocityRequest {
   NodeSelector selector;
   GlobalId exempt_set = 0;  // NSIDEX: these nodes get exempt_velocity instead
@@ -108,6 +115,7 @@ struct ReaderState {
   std::vector<NodeOrigin> node_origins;  // parallel to model.nodes
   std::vector<SpcSetRequest> spc_sets;
   std::vector<VelocityRequest> velocities;
+  std::vector<MotionSetRequest> motion_sets;
   std::vector<WallRequest> walls;
   std::vector<ContactRequest> contacts;
   std::vector<NodalBodyRequest> nodal_bodies;
@@ -176,6 +184,8 @@ void read_database_history_node(KeywordCards&, const KeywordOptions&, ReaderStat
 // keywords_loads.cpp
 void read_boundary_spc_node(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_boundary_spc_set(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_boundary_prescribed_motion_node(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_boundary_prescribed_motion_set(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_initial_velocity(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_initial_velocity_node(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_initial_velocity_generation(KeywordCards&, const KeywordOptions&, ReaderState&);

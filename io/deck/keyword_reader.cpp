@@ -60,6 +60,8 @@ constexpr KeywordSpec kKeywords[] = {
     {"HOURGLASS", read_hourglass, kTitleOption},
     {"BOUNDARY_SPC_NODE", read_boundary_spc_node, kIdOption},
     {"BOUNDARY_SPC_SET", read_boundary_spc_set, kIdOption},
+    {"BOUNDARY_PRESCRIBED_MOTION_NODE", read_boundary_prescribed_motion_node, kIdOption},
+    {"BOUNDARY_PRESCRIBED_MOTION_SET", read_boundary_prescribed_motion_set, kIdOption},
     {"INITIAL_VELOCITY", read_initial_velocity, 0},
     {"INITIAL_VELOCITY_GENERATION", read_initial_velocity_generation, 0},
     {"INITIAL_VELOCITY_NODE", read_initial_velocity_node, 0},

@@ -1,8 +1,10 @@
 // Boundary and initial conditions: *BOUNDARY_SPC_NODE/SET,
+// *BOUNDARY_PRESCRIBED_MOTION_NODE/SET,
 // *INITIAL_VELOCITY, _NODE, _GENERATION (walls: keywords_walls.cpp).
 // Node sets and parts they name are looked up in resolve_references, once
 // the whole deck is read.
 #include <cmath>
+#include <cstdlib>
 
 #include "io/deck/card_fields.hpp"
 #include "io/deck/card_checks.hpp"
@@ -41,7 +43,64 @@ bool another_id_card(const Card& card, const KeywordCards& cards, const KeywordO
   return true;
 }
 
+
+// *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET, card 1: ID (NID or NSID) DOF VAD
+// LCID SF VID DEATH BIRTH, one card per node or set (LS-DYNA's defaults:
+// SF 0 is 1, DEATH 0 is 1e28). Translations (DOF 1-3) by velocity,
+// acceleration or displacement (VAD 0-2) only.
+void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, ReaderState& state, bool by_set) {
+  skip_id_card(cards, options);
+  while (const Card* card = cards.next()) {
+    if (card->blank() || another_id_card(*card, cards, options)) continue;
+    const CardFields fields(*card, cards.keyword(), kStandardLayout);
+    PrescribedMotion motion;
+    const GlobalId target = fields.id(1, by_set ? "NSID" : "NID");
+    const int dof = fields.option(2, "DOF");
+    const int vad = fields.option(3, "VAD");
+    const SourceLine where = card->where();  // before card 2 is read over it
+    if (dof == 0 || dof < -12 || dof > 12) fields.fail(2, "DOF", "must be one of LS-DYNA's 1 .. 12 (or -4, -8)");
+    if (vad < 0 || vad > 4) fields.fail(3, "VAD", "must be 0 (velocity), 1 (acceleration), 2 (displacement), 3 or 4");
+    // DOF 9-11 (rotation about an axis through OFFSET1/OFFSET2) have a second card.
+    if (std::abs(dof) >= 9 && std::abs(dof) <= 11) cards.require("card 2 (OFFSET1 OFFSET2 MRB NODE1 NODE2)");
+    // LS-DYNA's other motions (rotations, along a vector, about an axis;
+    // velocity against displacement, relative displacement) are physics
+    // minicrash does not model: listed with the unsupported keywords.
+    if (dof < 1 || dof > 3) {
+      state.unsupported_option(cards.keyword(), "DOF " + std::to_string(dof), where);
+      continue;
+    }
+    if (vad > 2) {
+      state.unsupported_option(cards.keyword(), "VAD " + std::to_string(vad), where);
+      continue;
+    }
+    motion.component = dof - 1;
+    motion.kind = static_cast<PrescribedMotion::Kind>(vad);
+    motion.curve = fields.id(4, "LCID");
+    const double sf = fields.real(5, "SF");
+    motion.scale = sf == 0.0 ? 1.0 : sf;
+    const double death = fields.real(7, "DEATH");
+    motion.death = death == 0.0 ? 1e28 : death;
+    motion.birth = fields.real(8, "BIRTH");
+    if (!(motion.death > motion.birth)) fields.fail(7, "DEATH", "must be later than BIRTH");
+    motion.where = where;
+    if (by_set) {
+      state.motion_sets.push_back({state.model.prescribed_motions.size(), target, cards.keyword()});
+    } else {
+      motion.nodes.push_back(target);
+    }
+    state.model.prescribed_motions.push_back(std::move(motion));
+  }
+}
+
 }  // namespace
+
+void read_boundary_prescribed_motion_node(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  read_prescribed_motion(cards, options, state, false);
+}
+
+void read_boundary_prescribed_motion_set(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  read_prescribed_motion(cards, options, state, true);
+}
 
 void read_boundary_spc_node(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   skip_id_card(cards, options);

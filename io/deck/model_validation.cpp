@@ -9,52 +9,14 @@
 #include <sstream>
 #include <utility>
 
-#include "io/deck/input_error.hpp"
-#include "io/deck/keyword_reader.hpp"
+#include "io/deck/validation_support.hpp"
 #include "io/vec3.hpp"
 
 namespace mc {
 
+using namespace validation;
+
 namespace {
-
-[[noreturn]] void fail(const SourceLine& where, const std::string& what) {
-  if (where.file.empty()) throw InputError(what);  // a generated model: no card to point at
-  throw InputError(where, what);
-}
-
-std::string text(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
-}
-
-std::string id_text(GlobalId id) { return std::to_string(id); }
-
-// id -> position, by binary search over a sorted copy (no hash map: 1e7 nodes).
-class IdIndex {
- public:
-  template <class Items>
-  explicit IdIndex(const Items& items) {
-    order_.reserve(items.size());
-    for (std::size_t i = 0; i < items.size(); ++i) order_.emplace_back(items[i].id, i);
-    std::sort(order_.begin(), order_.end());
-  }
-  // Position of `id`, or -1.
-  std::int64_t find(GlobalId id) const {
-    const auto it = std::lower_bound(order_.begin(), order_.end(), std::make_pair(id, std::size_t{0}));
-    return it != order_.end() && it->first == id ? static_cast<std::int64_t>(it->second) : -1;
-  }
-  // Positions (first, second) of a repeated id, or (0, 0) when all are unique.
-  std::pair<std::size_t, std::size_t> duplicate() const {
-    for (std::size_t k = 1; k < order_.size(); ++k) {
-      if (order_[k].first == order_[k - 1].first) return {order_[k - 1].second, order_[k].second};
-    }
-    return {0, 0};
-  }
-
- private:
-  std::vector<std::pair<GlobalId, std::size_t>> order_;
-};
 
 void check_materials(const Model& m) {
   for (const auto& [id, mat] : m.materials) {
@@ -204,12 +166,6 @@ void check_shells(const Model& m, const IdIndex& nodes) {
   for (const Shell& shell : m.shells) check_shell(m, shell, nodes);
 }
 
-void check_node_list(const std::vector<GlobalId>& list, const IdIndex& nodes, const SourceLine& where,
-                     const std::string& what) {
-  for (GlobalId node : list) {
-    if (nodes.find(node) < 0) fail(where, what + ": node " + id_text(node) + " is not defined");
-  }
-}
 
 void check_conditions(const Model& m, const IdIndex& nodes) {
   for (const Spc& spc : m.spcs) check_node_list({spc.node}, nodes, spc.where, "boundary condition");
@@ -240,103 +196,6 @@ void check_conditions(const Model& m, const IdIndex& nodes) {
   }
 }
 
-// A lumped mass needs a node of a shell: the ranks keep only the nodes of
-// their elements, so a mass on a free node would be lost.
-void check_point_masses(const Model& m, const IdIndex& nodes) {
-  if (m.point_masses.empty()) return;
-  std::vector<char> on_shell(m.nodes.size(), 0);
-  for (const Shell& shell : m.shells)
-    for (GlobalId node : shell.nodes)
-      if (const std::int64_t i = nodes.find(node); i >= 0) on_shell[static_cast<std::size_t>(i)] = 1;
-  for (const PointMass& mass : m.point_masses) {
-    const std::string what = "element mass " + id_text(mass.id);
-    check_node_list({mass.node}, nodes, mass.where, what);
-    if (!on_shell[static_cast<std::size_t>(nodes.find(mass.node))])
-      fail(mass.where, what + ": node " + id_text(mass.node) +
-                           " is on no shell element (minicrash keeps only the nodes of elements: put the mass on a shell node)");
-  }
-}
-
-bool is_rigid_part(const Model& m, GlobalId part) {
-  const auto p = m.parts.find(part);
-  if (p == m.parts.end()) return false;
-  const auto mat = m.materials.find(p->second.material);
-  return mat != m.materials.end() && mat->second.kind == MaterialKind::Rigid;
-}
-
-// A node moves with at most one rigid body: two nodal rigid bodies, or one
-// and a rigid part, may not share it (LS-DYNA would need them merged).
-void check_nodal_rigid_bodies(const Model& m, const IdIndex& nodes) {
-  std::map<GlobalId, const NodalRigidBody*> owner;
-  for (const NodalRigidBody& body : m.nodal_rigid_bodies) {
-    if (body.nodes.empty()) fail(body.where, "nodal rigid body: its node set is empty");
-    check_node_list(body.nodes, nodes, body.where, "nodal rigid body");
-    for (GlobalId node : body.nodes) {
-      const auto [it, added] = owner.emplace(node, &body);
-      if (!added && it->second != &body) {
-        fail(body.where, "nodal rigid body: node " + id_text(node) + " is already in the one at line " +
-                             std::to_string(it->second->where.line) + " (merge them into one)");
-      }
-    }
-  }
-  if (owner.empty()) return;
-  for (const Shell& shell : m.shells) {
-    if (!is_rigid_part(m, shell.part)) continue;
-    for (GlobalId node : shell.nodes) {
-      if (const auto it = owner.find(node); it != owner.end()) {
-        fail(it->second->where, "nodal rigid body: node " + id_text(node) + " belongs to rigid part " +
-                                    id_text(shell.part) + " (a node moves with one rigid body)");
-      }
-    }
-  }
-}
-
-// A weld failing by force splits it along the line from each node to the
-// weld's centre: a node there (coincident nodes) has no such line.
-void check_weld_normals(const Model& m, const IdIndex& nodes) {
-  for (const NodalRigidBody& weld : m.nodal_rigid_bodies) {
-    if (!weld.weld || !weld.failure.by_force()) continue;
-    std::array<double, 3> center{};
-    for (GlobalId id : weld.nodes)
-      for (int k = 0; k < 3; ++k) center[k] += m.nodes[static_cast<std::size_t>(nodes.find(id))].x[k] / weld.nodes.size();
-    for (GlobalId id : weld.nodes) {
-      const auto& x = m.nodes[static_cast<std::size_t>(nodes.find(id))].x;
-      const double apart = std::hypot(x[0] - center[0], x[1] - center[1], x[2] - center[2]);
-      if (apart <= 1e-9 * (1.0 + std::hypot(center[0], center[1], center[2]))) {
-        fail(weld.where, "weld: node " + id_text(id) + " sits at the weld's centre (coincident nodes), so its force has "
-                         "no normal direction; failure by SN/SS needs the nodes apart");
-      }
-    }
-  }
-}
-
-// *CONSTRAINED_EXTRA_NODES: the part must be rigid, and an extra node may
-// move with that body only.
-void check_extra_nodes(const Model& m, const IdIndex& nodes) {
-  if (m.extra_nodes.empty()) return;
-  std::map<GlobalId, GlobalId> body_of;  // node -> the rigid part it moves with
-  for (const Shell& shell : m.shells)
-    if (is_rigid_part(m, shell.part))
-      for (GlobalId node : shell.nodes) body_of.emplace(node, shell.part);
-  std::set<GlobalId> in_nodal_body;
-  for (const NodalRigidBody& body : m.nodal_rigid_bodies) in_nodal_body.insert(body.nodes.begin(), body.nodes.end());
-  for (const ExtraNodes& extra : m.extra_nodes) {
-    const std::string what = "extra nodes of part " + id_text(extra.part);
-    if (m.parts.count(extra.part) == 0) fail(extra.where, what + ": the part is not defined");
-    if (!is_rigid_part(m, extra.part)) fail(extra.where, what + ": the part is not rigid (*MAT_RIGID)");
-    if (extra.nodes.empty()) fail(extra.where, what + ": its node set is empty");
-    check_node_list(extra.nodes, nodes, extra.where, what);
-    for (GlobalId node : extra.nodes) {
-      const std::string moves = what + ": node " + id_text(node);
-      if (in_nodal_body.count(node) != 0)
-        fail(extra.where, moves + " is in a nodal rigid body (a node moves with one rigid body)");
-      const auto [it, added] = body_of.emplace(node, extra.part);
-      if (!added && it->second != extra.part)
-        fail(extra.where, moves + " already moves with rigid part " + id_text(it->second) +
-                              " (a node moves with one rigid body)");
-    }
-  }
-}
 
 void check_contacts(const Model& m) {
   for (const ContactInterface& c : m.contacts) {
@@ -388,6 +247,7 @@ void validate_model(const Model& m) {
   check_nodal_rigid_bodies(m, nodes);
   check_weld_normals(m, nodes);
   check_extra_nodes(m, nodes);
+  check_prescribed_motions(m, nodes);
   check_contacts(m);
   check_controls(m);
 }

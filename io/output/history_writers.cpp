@@ -63,7 +63,7 @@ void TwinHistory::append(const std::string& lsdyna_text, const std::string& csv_
 GlstatWriter::GlstatWriter(const std::string& dir, const std::string& title, const std::string& version, bool append)
     : history_(dir, "glstat", lsdyna::header(title, version),
                "time,dt,cycle,kinetic,internal,hourglass,contact,stonewall,eroded_internal,total,energy_ratio,mass,"
-               "added_mass,x_momentum,y_momentum,z_momentum",
+               "added_mass,x_momentum,y_momentum,z_momentum,external_work",
                append) {}
 
 void GlstatWriter::write(const EnergyRecord& r, const std::vector<WallRecord>& walls) {
@@ -71,7 +71,7 @@ void GlstatWriter::write(const EnergyRecord& r, const std::vector<WallRecord>& w
   std::ostringstream o;
   o << row_start(r.time) << num(r.dt) << integer(r.cycle) << num(r.kinetic) << num(r.internal) << num(r.hourglass)
     << num(r.contact) << num(r.stonewall) << num(r.eroded_internal) << num(r.total) << num(r.ratio) << num(r.mass)
-    << num(r.added_mass) << num(r.momentum[0]) << num(r.momentum[1]) << num(r.momentum[2]) << "\n";
+    << num(r.added_mass) << num(r.momentum[0]) << num(r.momentum[1]) << num(r.momentum[2]) << num(r.external_work) << "\n";
   history_.append(lsdyna::glstat_block(r, walls), o.str());
 }
 

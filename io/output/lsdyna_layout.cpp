@@ -65,7 +65,7 @@ std::string glstat_block(const EnergyRecord& r, const std::vector<WallRecord>& w
   labelled(out, "hourglass energy ", r.hourglass);
   labelled(out, "system damping energy", 0.0);  // minicrash has no damping
   labelled(out, "sliding interface energy", r.contact);
-  labelled(out, "external work", 0.0);  // no applied loads; wall work is stonewall energy
+  labelled(out, "external work", r.external_work);  // prescribed motions; wall work is stonewall energy
   labelled(out, "eroded internal energy", r.eroded_internal);
   labelled(out, "total energy", r.total);
   labelled(out, "total energy / initial energy", r.ratio);

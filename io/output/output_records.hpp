@@ -20,7 +20,8 @@ struct EnergyRecord {
   double eroded_internal = 0;  // internal energy of eroded elements
   std::int64_t eroded_shells = 0;
   double total = 0;            // all of the above
-  double ratio = 1;            // total / initial total
+  double external_work = 0;    // of the prescribed motions (not in total)
+  double ratio = 1;            // total / (initial total + external work), as LS-DYNA's
   double mass = 0, added_mass = 0;
   std::array<double, 3> momentum{};
 };

@@ -34,8 +34,8 @@ void json_energy(std::ostream& o, const EnergyRecord& e) {
   o << "{\"time\": " << e.time << ", \"cycle\": " << e.cycle << ", \"kinetic\": " << e.kinetic
     << ", \"internal\": " << e.internal << ", \"hourglass\": " << e.hourglass << ", \"contact\": " << e.contact
     << ", \"stonewall\": " << e.stonewall << ", \"eroded_internal\": " << e.eroded_internal
-    << ", \"eroded_shells\": " << e.eroded_shells << ", \"total\": " << e.total << ", \"energy_ratio\": " << e.ratio
-    << "}";
+    << ", \"eroded_shells\": " << e.eroded_shells << ", \"total\": " << e.total
+    << ", \"external_work\": " << e.external_work << ", \"energy_ratio\": " << e.ratio << "}";
 }
 
 }  // namespace
@@ -86,6 +86,9 @@ void print_report(const RunReport& r, std::ostream& o) {
   o << "\n   energy: initial " << fmt("%.6e", r.first.total) << ", final " << fmt("%.6e", r.last.total)
     << " (kinetic " << fmt("%.4e", r.last.kinetic) << ", internal " << fmt("%.4e", r.last.internal)
     << ", hourglass " << fmt("%.4e", r.last.hourglass) << "), ratio " << fmt("%.5f", r.last.ratio) << "\n";
+  if (r.last.external_work != 0)
+    o << "   external work (prescribed motions): " << fmt("%.6e", r.last.external_work)
+      << "; the ratio is final over initial plus it\n";
   if (r.last.eroded_shells > 0)
     o << "   eroded: " << r.last.eroded_shells << " shells, holding " << fmt("%.4e", r.last.eroded_internal)
       << " of internal energy\n";

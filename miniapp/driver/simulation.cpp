@@ -9,6 +9,7 @@
 #include "miniapp/driver/run_control.hpp"
 #include "miniapp/elements/element_forces.hpp"
 #include "miniapp/nodal/nodal_update.hpp"
+#include "miniapp/nodal/prescribed_motion.hpp"
 #include "miniapp/nodal/rigid_bodies.hpp"
 #include "miniapp/nodal/rigid_walls.hpp"
 #include "miniapp/outputs/energies.hpp"
@@ -64,6 +65,10 @@ class TimeLoop {
       update_rigid_bodies(s_, comm_, step.dt_avg);
       account_body_wall_work(s_);
       if (model_.on()) model_.bodies(s_, comm_);
+    }
+    if (!s_.motions.empty()) {
+      ScopedPhase phase(result.timers, Phase::Nodes, comm_);
+      apply_prescribed_motions(s_, step.dt, step.dt_avg);
     }
     if (due.any()) write_outputs(due, first);
     {

@@ -4,21 +4,12 @@
 
 #include "decomposition/parallel/blocked_for.hpp"
 #include "io/vec3.hpp"
+#include "miniapp/nodal/curve_value.hpp"
 #include "miniapp/nodal/wall_shapes.hpp"
 
 namespace mc {
 
 namespace {
-
-// A curve's value at t: linear between its points, its end values beyond them.
-double curve_at(const std::vector<double>& t, const std::vector<double>& value, double time) {
-  if (time <= t.front()) return value.front();
-  if (time >= t.back()) return value.back();
-  std::size_t hi = 1;
-  while (t[hi] < time) ++hi;
-  const double w = (time - t[hi - 1]) / (t[hi] - t[hi - 1]);
-  return value[hi - 1] + w * (value[hi] - value[hi - 1]);
-}
 
 // A _MOTION wall's velocity over the step from `time` to time + dt: the
 // curve's mid-step value, or the change of its displacement over the step.

@@ -101,7 +101,9 @@ EnergyRecord global_energies(const State& s, const std::vector<PartRecord>& part
   }
   r.added_mass = s.added_mass;
   r.total = r.kinetic + r.internal + r.hourglass + r.contact + r.stonewall + r.eroded_internal;
-  r.ratio = initial_total > 0 ? r.total / initial_total : 1.0;
+  r.external_work = s.external_work;
+  const double supplied = initial_total + r.external_work;
+  r.ratio = supplied > 0 ? r.total / supplied : 1.0;
   return r;
 }
 

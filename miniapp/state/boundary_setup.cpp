@@ -1,5 +1,5 @@
 // Boundary conditions and bodies at start-up: SPC masks, initial
-// velocities, rigid walls (slave nodes on this rank) and rigid bodies.
+// velocities, prescribed motions, rigid walls (slave nodes on this rank) and rigid bodies.
 #include <cmath>
 #include <set>
 
@@ -62,6 +62,22 @@ void apply_initial_velocities(const Model& model, const LocalMesh& mesh, State& 
   }
   Kokkos::deep_copy(s.nodes.v, v);
   Kokkos::deep_copy(s.nodes.w, w);
+}
+
+void setup_prescribed_motions(const Model& model, const LocalMesh& mesh, State& s) {
+  for (const PrescribedMotion& motion : model.prescribed_motions) {
+    PrescribedMotionState here;
+    here.nodes = local_nodes(mesh, motion.nodes);
+    if (here.nodes.empty()) continue;
+    here.component = motion.component;
+    here.kind = motion.kind;
+    const Curve& curve = model.curves.at(motion.curve);
+    here.curve_t = curve.x;
+    for (double y : curve.y) here.curve_value.push_back(motion.scale * y);
+    here.birth = motion.birth;
+    here.death = motion.death;
+    s.motions.push_back(std::move(here));
+  }
 }
 
 void attach_walls_to_bodies(State& s) {

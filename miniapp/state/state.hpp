@@ -118,6 +118,16 @@ struct WallState {
   double absorbed_energy = 0;     // stonewall energy
 };
 
+// *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET on this rank's copies of the nodes
+// (every copy is moved alike; only the owner counts the work).
+struct PrescribedMotionState {
+  std::vector<int> nodes;  // local
+  int component = 0;
+  PrescribedMotion::Kind kind = PrescribedMotion::Kind::Velocity;
+  std::vector<double> curve_t, curve_value;  // the curve times SF
+  double birth = 0, death = 1e28;
+};
+
 struct PartInfo {  // host-side part description for matsum and reports
   GlobalId id = 0;
   std::string title;
@@ -138,6 +148,9 @@ struct State {
   std::vector<PartInfo> part_info;
   std::vector<RigidBody> rigid_bodies;
   std::vector<WallState> walls;
+  std::vector<PrescribedMotionState> motions;
+  double motion_work_local = 0;  // work of the prescribed motions so far, this rank's owned nodes
+  double external_work = 0;      // model-wide, as of the last output
   ContactSetup contact;
   int max_points = 0;         // largest NIP over parts (row width / 4 of points)
   bool uses_hourglass_stiffness = false;

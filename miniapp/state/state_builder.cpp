@@ -167,6 +167,7 @@ State build_state(const Model& model, const LocalMesh& mesh) {
   finish_element_blocks(s);
   lump_masses(model, s);
   setup_spcs(model, mesh, s);
+  setup_prescribed_motions(model, mesh, s);
   apply_initial_velocities(model, mesh, s);
   setup_rigid_bodies(model, mesh, s);
   setup_rigid_walls(model, mesh, s);

@@ -14,6 +14,7 @@ State build_state(const Model& model, const LocalMesh& mesh);
 void build_part_tables(const Model& model, State& state);
 void apply_initial_velocities(const Model& model, const LocalMesh& mesh, State& state);
 void setup_spcs(const Model& model, const LocalMesh& mesh, State& state);
+void setup_prescribed_motions(const Model& model, const LocalMesh& mesh, State& state);
 void setup_rigid_walls(const Model& model, const LocalMesh& mesh, State& state);
 // Each wall's node slots learn the rigid body their node moves with (again
 // after share_rigid_body_nodes).

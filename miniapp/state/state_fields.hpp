@@ -42,6 +42,10 @@ inline void state_fields(IO& io, S& s) {
     io.pod(w.velocity);
     io.pod(w.position);
   }
+  if (!s.motions.empty()) {  // so that a model without them keeps its checksum
+    io.rank_share(s.motion_work_local);
+    io.pod(s.external_work);
+  }
 }
 
 // What the time loop carries besides the physics (output clocks and

@@ -1,0 +1,136 @@
+// The checks of validate_model for constraints: point masses, nodal rigid
+// bodies and welds, extra nodes and prescribed motions.
+#include <array>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "io/deck/validation_support.hpp"
+
+namespace mc::validation {
+
+// A lumped mass needs a node of a shell: the ranks keep only the nodes of
+// their elements, so a mass on a free node would be lost.
+void check_point_masses(const Model& m, const IdIndex& nodes) {
+  if (m.point_masses.empty()) return;
+  std::vector<char> on_shell(m.nodes.size(), 0);
+  for (const Shell& shell : m.shells)
+    for (GlobalId node : shell.nodes)
+      if (const std::int64_t i = nodes.find(node); i >= 0) on_shell[static_cast<std::size_t>(i)] = 1;
+  for (const PointMass& mass : m.point_masses) {
+    const std::string what = "element mass " + id_text(mass.id);
+    check_node_list({mass.node}, nodes, mass.where, what);
+    if (!on_shell[static_cast<std::size_t>(nodes.find(mass.node))])
+      fail(mass.where, what + ": node " + id_text(mass.node) +
+                           " is on no shell element (minicrash keeps only the nodes of elements: put the mass on a shell node)");
+  }
+}
+
+bool is_rigid_part(const Model& m, GlobalId part) {
+  const auto p = m.parts.find(part);
+  if (p == m.parts.end()) return false;
+  const auto mat = m.materials.find(p->second.material);
+  return mat != m.materials.end() && mat->second.kind == MaterialKind::Rigid;
+}
+
+// A node moves with at most one rigid body: two nodal rigid bodies, or one
+// and a rigid part, may not share it (LS-DYNA would need them merged).
+void check_nodal_rigid_bodies(const Model& m, const IdIndex& nodes) {
+  std::map<GlobalId, const NodalRigidBody*> owner;
+  for (const NodalRigidBody& body : m.nodal_rigid_bodies) {
+    if (body.nodes.empty()) fail(body.where, "nodal rigid body: its node set is empty");
+    check_node_list(body.nodes, nodes, body.where, "nodal rigid body");
+    for (GlobalId node : body.nodes) {
+      const auto [it, added] = owner.emplace(node, &body);
+      if (!added && it->second != &body) {
+        fail(body.where, "nodal rigid body: node " + id_text(node) + " is already in the one at line " +
+                             std::to_string(it->second->where.line) + " (merge them into one)");
+      }
+    }
+  }
+  if (owner.empty()) return;
+  for (const Shell& shell : m.shells) {
+    if (!is_rigid_part(m, shell.part)) continue;
+    for (GlobalId node : shell.nodes) {
+      if (const auto it = owner.find(node); it != owner.end()) {
+        fail(it->second->where, "nodal rigid body: node " + id_text(node) + " belongs to rigid part " +
+                                    id_text(shell.part) + " (a node moves with one rigid body)");
+      }
+    }
+  }
+}
+
+// A weld failing by force splits it along the line from each node to the
+// weld's centre: a node there (coincident nodes) has no such line.
+void check_weld_normals(const Model& m, const IdIndex& nodes) {
+  for (const NodalRigidBody& weld : m.nodal_rigid_bodies) {
+    if (!weld.weld || !weld.failure.by_force()) continue;
+    std::array<double, 3> center{};
+    for (GlobalId id : weld.nodes)
+      for (int k = 0; k < 3; ++k) center[k] += m.nodes[static_cast<std::size_t>(nodes.find(id))].x[k] / weld.nodes.size();
+    for (GlobalId id : weld.nodes) {
+      const auto& x = m.nodes[static_cast<std::size_t>(nodes.find(id))].x;
+      const double apart = std::hypot(x[0] - center[0], x[1] - center[1], x[2] - center[2]);
+      if (apart <= 1e-9 * (1.0 + std::hypot(center[0], center[1], center[2]))) {
+        fail(weld.where, "weld: node " + id_text(id) + " sits at the weld's centre (coincident nodes), so its force has "
+                         "no normal direction; failure by SN/SS needs the nodes apart");
+      }
+    }
+  }
+}
+
+// *CONSTRAINED_EXTRA_NODES: the part must be rigid, and an extra node may
+// move with that body only.
+void check_extra_nodes(const Model& m, const IdIndex& nodes) {
+  if (m.extra_nodes.empty()) return;
+  std::map<GlobalId, GlobalId> body_of;  // node -> the rigid part it moves with
+  for (const Shell& shell : m.shells)
+    if (is_rigid_part(m, shell.part))
+      for (GlobalId node : shell.nodes) body_of.emplace(node, shell.part);
+  std::set<GlobalId> in_nodal_body;
+  for (const NodalRigidBody& body : m.nodal_rigid_bodies) in_nodal_body.insert(body.nodes.begin(), body.nodes.end());
+  for (const ExtraNodes& extra : m.extra_nodes) {
+    const std::string what = "extra nodes of part " + id_text(extra.part);
+    if (m.parts.count(extra.part) == 0) fail(extra.where, what + ": the part is not defined");
+    if (!is_rigid_part(m, extra.part)) fail(extra.where, what + ": the part is not rigid (*MAT_RIGID)");
+    if (extra.nodes.empty()) fail(extra.where, what + ": its node set is empty");
+    check_node_list(extra.nodes, nodes, extra.where, what);
+    for (GlobalId node : extra.nodes) {
+      const std::string moves = what + ": node " + id_text(node);
+      if (in_nodal_body.count(node) != 0)
+        fail(extra.where, moves + " is in a nodal rigid body (a node moves with one rigid body)");
+      const auto [it, added] = body_of.emplace(node, extra.part);
+      if (!added && it->second != extra.part)
+        fail(extra.where, moves + " already moves with rigid part " + id_text(it->second) +
+                              " (a node moves with one rigid body)");
+    }
+  }
+}
+
+// A prescribed node must move on its own: a rigid body's nodes follow the
+// body (LS-DYNA prescribes those with *BOUNDARY_PRESCRIBED_MOTION_RIGID).
+void check_prescribed_motions(const Model& m, const IdIndex& nodes) {
+  if (m.prescribed_motions.empty()) return;
+  std::map<GlobalId, std::string> body_of;  // node -> what it moves with
+  for (const Shell& shell : m.shells)
+    if (is_rigid_part(m, shell.part))
+      for (GlobalId node : shell.nodes) body_of.emplace(node, "rigid part " + id_text(shell.part));
+  for (const NodalRigidBody& body : m.nodal_rigid_bodies)
+    for (GlobalId node : body.nodes) body_of.emplace(node, body.weld ? "a weld" : "nodal rigid body " + id_text(body.id));
+  for (const ExtraNodes& extra : m.extra_nodes)
+    for (GlobalId node : extra.nodes) body_of.emplace(node, "rigid part " + id_text(extra.part));
+  for (const PrescribedMotion& motion : m.prescribed_motions) {
+    const std::string what = "prescribed motion";
+    if (m.curves.count(motion.curve) == 0) fail(motion.where, what + ": curve LCID " + id_text(motion.curve) + " is not defined");
+    if (motion.nodes.empty()) fail(motion.where, what + ": its node set is empty");
+    check_node_list(motion.nodes, nodes, motion.where, what);
+    for (GlobalId node : motion.nodes) {
+      if (const auto it = body_of.find(node); it != body_of.end()) {
+        fail(motion.where, what + ": node " + id_text(node) + " moves with " + it->second +
+                               " (*BOUNDARY_PRESCRIBED_MOTION_RIGID, which prescribes a body, is not supported)");
+      }
+    }
+  }
+}
+
+}  // namespace mc::validation

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""A strip pulled by *BOUNDARY_PRESCRIBED_MOTION_SET, written by PyDYNA.
+
+The deck (mm, ms, kg, GPa): a 100 x 20 mm elastic steel strip, 1 mm thick,
+20 x 4 Belytschko-Tsay shells. The nodes at x = 0 are held in x
+(*BOUNDARY_SPC_SET); those at x = 100 follow a displacement in x
+(*BOUNDARY_PRESCRIBED_MOTION_SET, VAD 2, SF = DELTA) that a *DEFINE_CURVE
+ramps from 0 to 1 over 2 ms (about 100 transits of the strip by the wave)
+and then holds until 3 ms. Its lateral edges are free, so the strip ends in
+uniaxial stress.
+
+Checks, at np 1 and 2: the internal energy is E A DELTA^2 / 2L within 1 %
+(closed form), the kinetic energy is below 1 % of it, the external work
+(glstat.csv, the report) equals the total energy within 1e-3 (the strip
+starts at rest: all of its energy came in through the pulled end), and
+np 1 and 2 end with the same total energy (1e-12 relative).
+
+usage: pydyna_prescribed_motion.py MPIEXEC_ARGS BINARY WORKDIR
+Run it with the checkers' virtual environment (scripts/checkers-venv.sh).
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pydyna_deck import run_np1_np2, same_total_energy  # noqa: E402  (the same launcher and checks)
+
+try:
+    import pandas as pd
+    from ansys.dyna.core import Deck, keywords as kwd
+except ImportError as error:
+    sys.exit(f"PyDYNA is not importable ({error}): run scripts/checkers-venv.sh (scripts/setup.sh does)")
+
+RHO, E, NU, T = 7.85e-6, 210.0, 0.3, 1.0
+LENGTH, WIDTH, NX, NY = 100.0, 20.0, 20, 4
+DELTA, RAMP, END = 0.1, 2.0, 3.0
+
+
+def node(i, j):
+    return 1 + i + j * (NX + 1)
+
+
+def node_set(sid, nodes):
+    nodes_set = kwd.SetNodeList(sid=sid)
+    nodes_set.nodes = pd.Series(nodes)
+    return nodes_set
+
+
+def write_deck(path):
+    deck = Deck()
+    deck.append(kwd.ControlTermination(endtim=END))
+    ids = [(i, j) for j in range(NY + 1) for i in range(NX + 1)]
+    deck.append(kwd.Node(nodes=pd.DataFrame({
+        "nid": [node(i, j) for i, j in ids], "x": [i * LENGTH / NX for i, j in ids],
+        "y": [j * WIDTH / NY for i, j in ids], "z": [0.0] * len(ids)})))
+    cells = [(i, j) for j in range(NY) for i in range(NX)]
+    deck.append(kwd.ElementShell(elements=pd.DataFrame({
+        "eid": [1 + i + j * NX for i, j in cells], "pid": [1] * len(cells),
+        "n1": [node(i, j) for i, j in cells], "n2": [node(i + 1, j) for i, j in cells],
+        "n3": [node(i + 1, j + 1) for i, j in cells], "n4": [node(i, j + 1) for i, j in cells]})))
+    deck.append(kwd.Part(parts=pd.DataFrame({"heading": ["strip"], "pid": [1], "secid": [1], "mid": [1]})))
+    deck.append(kwd.SectionShell(secid=1, elform=2, nip=2, t1=T, t2=T, t3=T, t4=T))
+    deck.append(kwd.MatElastic(mid=1, ro=RHO, e=E, pr=NU))
+    deck.append(node_set(1, [node(0, j) for j in range(NY + 1)]))
+    deck.append(node_set(2, [node(NX, j) for j in range(NY + 1)]))
+    deck.append(kwd.BoundarySpcSet(nsid=1, dofx=1))
+    deck.append(kwd.DefineCurve(lcid=7, curves=pd.DataFrame({"a1": [0.0, RAMP, 10.0], "o1": [0.0, 1.0, 1.0]})))
+    deck.append(kwd.BoundaryPrescribedMotionSet(nsid=2, dof=1, vad=2, lcid=7, sf=DELTA))
+    deck.append(kwd.DatabaseGlstat(dt=0.1))
+    with open(path, "w") as f:
+        f.write(deck.write())
+
+
+def main():
+    mpiexec, binary, workdir = sys.argv[1:4]
+    os.makedirs(workdir, exist_ok=True)
+    deck = os.path.join(workdir, "pydyna_strip.k")
+    write_deck(deck)
+    strain_energy = 0.5 * E * WIDTH * T * DELTA ** 2 / LENGTH
+    reports = run_np1_np2(mpiexec, binary, deck, workdir)
+    for np_, r in reports.items():
+        last = r["energy_last"]
+        print(f"np={np_}: internal {last['internal']:.6e} (E A delta^2 / 2L {strain_energy:.6e}), "
+              f"kinetic {last['kinetic']:.3e}, external work {last['external_work']:.6e}, "
+              f"total {last['total']:.6e}, ratio {last['energy_ratio']:.6f}, cycles {r['cycles']}")
+        if abs(last["internal"] - strain_energy) > 0.01 * strain_energy:
+            sys.exit(f"np={np_}: internal energy {last['internal']} is not E A delta^2 / 2L = {strain_energy}")
+        if last["kinetic"] > 0.01 * strain_energy:
+            sys.exit(f"np={np_}: kinetic energy {last['kinetic']} is not small: the strip is not at rest")
+        if abs(last["external_work"] - last["total"]) > 1e-3 * last["total"]:
+            sys.exit(f"np={np_}: external work {last['external_work']} is not the total energy {last['total']}")
+        csv = os.path.join(workdir, f"np{np_}", "glstat.csv")
+        with open(csv) as f:
+            header, *rows = f.read().split()
+        column = header.split(",").index("external_work")
+        if abs(float(rows[-1].split(",")[column]) - last["external_work"]) > 1e-6 * last["external_work"]:
+            sys.exit(f"np={np_}: glstat.csv's last external_work is not the report's")
+    same_total_energy(reports)
+
+
+if __name__ == "__main__":
+    main()
