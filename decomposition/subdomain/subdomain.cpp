@@ -150,7 +150,7 @@ Subdomain SubdomainBuilder::build(int rank) const {
   }
   for (PrescribedMotion motion : g.prescribed_motions) {
     motion.nodes = local_only(motion.nodes);
-    if (!motion.nodes.empty()) m.prescribed_motions.push_back(std::move(motion));
+    m.prescribed_motions.push_back(std::move(motion));  // on every rank: the restart layout is model-wide
   }
   for (RigidWall w : g.rigid_walls) {
     if (!w.all_nodes) w.nodes = local_only(w.nodes);

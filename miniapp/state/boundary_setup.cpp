@@ -67,8 +67,7 @@ void apply_initial_velocities(const Model& model, const LocalMesh& mesh, State& 
 void setup_prescribed_motions(const Model& model, const LocalMesh& mesh, State& s) {
   for (const PrescribedMotion& motion : model.prescribed_motions) {
     PrescribedMotionState here;
-    here.nodes = local_nodes(mesh, motion.nodes);
-    if (here.nodes.empty()) continue;
+    here.nodes = local_nodes(mesh, motion.nodes);  // kept when empty: every rank lists every motion
     here.component = motion.component;
     here.kind = motion.kind;
     const Curve& curve = model.curves.at(motion.curve);

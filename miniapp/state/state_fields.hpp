@@ -42,7 +42,7 @@ inline void state_fields(IO& io, S& s) {
     io.pod(w.velocity);
     io.pod(w.position);
   }
-  if (!s.motions.empty()) {  // so that a model without them keeps its checksum
+  if (!s.motions.empty()) {  // every rank or none (a model without them keeps its checksum)
     io.rank_share(s.motion_work_local);
     io.pod(s.external_work);
   }

@@ -13,12 +13,17 @@ Checks, at np 1 and 2: the internal energy is E A DELTA^2 / 2L within 1 %
 (closed form), the kinetic energy is below 1 % of it, the external work
 (glstat.csv, the report) equals the total energy within 1e-3 (the strip
 starts at rest: all of its energy came in through the pulled end), and
-np 1 and 2 end with the same total energy (1e-12 relative).
+np 1 and 2 end with the same total energy (1e-12 relative). A run stopped
+at 1.5 ms at np 2 and restarted at np 1 ends with the uninterrupted np 1
+run's state checksum (the motion's work is restarted with the state).
 
 usage: pydyna_prescribed_motion.py MPIEXEC_ARGS BINARY WORKDIR
 Run it with the checkers' virtual environment (scripts/checkers-venv.sh).
 """
+import json
 import os
+import shlex
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -95,6 +100,21 @@ def main():
         if abs(float(rows[-1].split(",")[column]) - last["external_work"]) > 1e-6 * last["external_work"]:
             sys.exit(f"np={np_}: glstat.csv's last external_work is not the report's")
     same_total_energy(reports)
+    restarted = restart_across_np(mpiexec, binary, deck, workdir)
+    if restarted != reports[1]["state_checksum"]:
+        sys.exit(f"stopped at np 2, restarted at np 1: checksum {restarted}, uninterrupted {reports[1]['state_checksum']}")
+    print(f"np 2 stopped at 1.5 ms, restarted at np 1: state checksum {restarted}, as the uninterrupted run")
+
+
+def restart_across_np(mpiexec, binary, deck, workdir):
+    first, second = os.path.join(workdir, "to_1.5ms"), os.path.join(workdir, "restarted")
+    for np_, args in ((2, ["endtim=1.5", "restart_end=1", f"odir={first}"]), (1, [f"r={first}", f"odir={second}"])):
+        cmd = shlex.split(mpiexec) + ["-np", str(np_), binary, f"i={deck}", "--quiet"] + args
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        if done.returncode != 0:
+            sys.exit(f"{' '.join(cmd)}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
+    with open(os.path.join(second, "minicrash_report.json")) as f:
+        return json.load(f)["state_checksum"]
 
 
 if __name__ == "__main__":
