@@ -110,13 +110,15 @@ struct InitialVelocity {
   SourceLine where;
 };
 
-// *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET: one translational component of
-// each node follows SF x curve(t) between BIRTH and DEATH, as a velocity
-// (VAD 0), an acceleration (1) or a displacement from its initial position
-// (2); outside that window the node is free.
+// *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET / _RIGID: one translational
+// component of each node (of a rigid body's centre of mass) follows
+// SF x curve(t) between BIRTH and DEATH, as a velocity (VAD 0), an
+// acceleration (1) or a displacement from its initial position (2);
+// outside that window it is free.
 struct PrescribedMotion {
   enum class Kind : std::int32_t { Velocity = 0, Acceleration = 1, Displacement = 2 };
-  std::vector<GlobalId> nodes;
+  std::vector<GlobalId> nodes;  // empty for _RIGID
+  GlobalId rigid_part = 0;      // _RIGID: the PID of a *MAT_RIGID part or a nodal rigid body
   int component = 0;  // DOF - 1: x, y or z
   Kind kind = Kind::Velocity;
   GlobalId curve = 0;

@@ -1,4 +1,4 @@
-// *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET: closed-form checks of the three
+// *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET / _RIGID: closed-form checks of the three
 // kinds of motion, BIRTH/DEATH, the work the constraint does (glstat's
 // external work) and the reader's cards and messages.
 #include <gtest/gtest.h>
@@ -77,6 +77,48 @@ TEST(PrescribedMotion, DisplacementRampStretchesAStripToItsStaticEnergy) {
   EXPECT_NEAR(e.ratio, 1.0, 1e-3);
 }
 
+// The same pull through a rigid part: the strip's last column of shells is
+// *MAT_RIGID, and *BOUNDARY_PRESCRIBED_MOTION_RIGID moves the body's centre
+// by the ramp (Poisson 0, so the rigid end does not stiffen the strip).
+TEST(PrescribedMotion, RigidBodyDisplacementStretchesTheStripItHolds) {
+  test::PlateSpec spec = test::plate_spec(11, 2, 11.0, 2.0, 1.0);
+  spec.poisson = 0.0;
+  Model m = test::plate_model(spec);
+  Material rigid = m.materials.at(1);
+  rigid.id = 2;
+  rigid.kind = MaterialKind::Rigid;
+  m.materials[2] = rigid;
+  Part grip = m.parts.at(1);
+  grip.id = 2;
+  grip.material = 2;
+  m.parts[2] = grip;
+  for (Shell& shell : m.shells)
+    if ((shell.id - 1) % spec.nx == spec.nx - 1) shell.part = 2;
+  for (int j = 0; j <= spec.ny; ++j) {
+    Spc spc;
+    spc.node = test::plate_node_id(spec, 0, j);
+    spc.fixed[0] = true;
+    m.spcs.push_back(spc);
+  }
+  const double delta = 0.01;
+  add_curve(m, 7, {0, 0.5, 10}, {0, 1, 1});
+  PrescribedMotion pull = motion_of({}, 0, PrescribedMotion::Kind::Displacement, 7);
+  pull.rigid_part = 2;
+  pull.scale = delta;
+  m.prescribed_motions.push_back(pull);
+  State s = build_state(m, whole_model_mesh(m));
+  const RunResult r = test::run_quietly(s, 1.0);
+  for (int n = 0; n < s.nodes.count(); ++n) {
+    if (s.nodes.x0(n, 0) > 9.999) EXPECT_NEAR(s.nodes.x(n, 0), s.nodes.x0(n, 0) + delta, 1e-12) << "node " << n;
+  }
+  const double strain_energy = 0.5 * test::Steel::youngs * (2.0 * 1.0) * delta * delta / 10.0;
+  const EnergyRecord& e = r.last;
+  std::printf("rigid grip: internal %.6e (E A delta^2 / 2L %.6e), kinetic %.3e, external work %.6e, ratio %.6f\n",
+              e.internal, strain_energy, e.kinetic, e.external_work, e.ratio);
+  EXPECT_NEAR(e.internal, strain_energy, 0.005 * strain_energy);
+  EXPECT_NEAR(e.external_work, e.total, 1e-3 * e.total);
+}
+
 // A free plate at rest, every node given vx = 3 mm/ms from 0.2 to 0.6 ms:
 // it is still before, moves with the curve meanwhile and keeps its
 // velocity after (the node is free again); the work is exactly the
@@ -128,8 +170,10 @@ TEST(PrescribedMotion, AccelerationIntegratesToVelocity) {
 TEST(PrescribedMotion, NodeAndSetCardsAreReadWithLsDynasDefaults) {
   const Model m = read(minimal_deck("*DEFINE_CURVE\n5\n0,0\n1,2\n*SET_NODE_LIST\n8\n5,6\n"
                                     "*BOUNDARY_PRESCRIBED_MOTION_NODE\n1,3,2,5\n2,1,0,5,0.5,0,0.8,0.1\n"
-                                    "*BOUNDARY_PRESCRIBED_MOTION_SET_ID\n4,pull the end\n8,2,1,5\n"));
-  ASSERT_EQ(m.prescribed_motions.size(), 3u);
+                                    "*BOUNDARY_PRESCRIBED_MOTION_SET_ID\n4,pull the end\n8,2,1,5\n"
+                                    "*PART\ngrip\n2,1,2\n*MAT_RIGID\n2,7.8e-9,210000.,0.3\n*NODE\n7,0,2,0\n8,1,2,0\n"
+                                    "*ELEMENT_SHELL\n3,2,4,3,8,7\n*BOUNDARY_PRESCRIBED_MOTION_RIGID\n2,1,0,5,-3\n"));
+  ASSERT_EQ(m.prescribed_motions.size(), 4u);
   const PrescribedMotion& a = m.prescribed_motions[0];
   EXPECT_EQ(a.nodes, (std::vector<GlobalId>{1}));
   EXPECT_EQ(a.component, 2);
@@ -146,6 +190,10 @@ TEST(PrescribedMotion, NodeAndSetCardsAreReadWithLsDynasDefaults) {
   EXPECT_EQ(c.nodes, (std::vector<GlobalId>{5, 6}));
   EXPECT_EQ(c.component, 1);
   EXPECT_EQ(c.kind, PrescribedMotion::Kind::Acceleration);
+  const PrescribedMotion& d = m.prescribed_motions[3];
+  EXPECT_TRUE(d.nodes.empty());
+  EXPECT_EQ(d.rigid_part, 2);
+  EXPECT_DOUBLE_EQ(d.scale, -3.0);
 }
 
 TEST(PrescribedMotion, WhatIsNotSupportedIsRefusedWithItsLineAndCause) {
@@ -169,8 +217,12 @@ TEST(PrescribedMotion, WhatIsNotSupportedIsRefusedWithItsLineAndCause) {
   const std::string rigid = "*PART\nlid\n2,1,2\n*MAT_RIGID\n2,7.8e-9,210000.,0.3\n*NODE\n7,0,2,0\n8,1,2,0\n"
                             "*ELEMENT_SHELL\n3,2,4,3,8,7\n";
   EXPECT_TRUE(contains(error(rigid + "*BOUNDARY_PRESCRIBED_MOTION_NODE\n8,1,0,5\n"),
-                       "prescribed motion: node 8 moves with rigid part 2 (*BOUNDARY_PRESCRIBED_MOTION_RIGID, which "
-                       "prescribes a body, is not supported)"));
+                       "prescribed motion: node 8 moves with rigid part 2 (prescribe the body with "
+                       "*BOUNDARY_PRESCRIBED_MOTION_RIGID)"));
+  EXPECT_TRUE(contains(error("*BOUNDARY_PRESCRIBED_MOTION_RIGID\n1,1,0,5\n"),
+                       "deck.k:27: prescribed motion: part 1 is not rigid (*MAT_RIGID) nor a nodal rigid body"));
+  EXPECT_TRUE(contains(error("*BOUNDARY_PRESCRIBED_MOTION_RIGID\n9,1,0,5\n"),
+                       "deck.k:27: prescribed motion: part 9 is not defined"));
 }
 
 }  // namespace

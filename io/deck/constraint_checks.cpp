@@ -1,5 +1,6 @@
 // The checks of validate_model for constraints: point masses, nodal rigid
 // bodies and welds, extra nodes and prescribed motions.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
@@ -108,7 +109,8 @@ void check_extra_nodes(const Model& m, const IdIndex& nodes) {
 }
 
 // A prescribed node must move on its own: a rigid body's nodes follow the
-// body (LS-DYNA prescribes those with *BOUNDARY_PRESCRIBED_MOTION_RIGID).
+// body (prescribed with *BOUNDARY_PRESCRIBED_MOTION_RIGID, whose PID must
+// name a rigid part or a nodal rigid body).
 void check_prescribed_motions(const Model& m, const IdIndex& nodes) {
   if (m.prescribed_motions.empty()) return;
   std::map<GlobalId, std::string> body_of;  // node -> what it moves with
@@ -122,12 +124,22 @@ void check_prescribed_motions(const Model& m, const IdIndex& nodes) {
   for (const PrescribedMotion& motion : m.prescribed_motions) {
     const std::string what = "prescribed motion";
     if (m.curves.count(motion.curve) == 0) fail(motion.where, what + ": curve LCID " + id_text(motion.curve) + " is not defined");
+    if (motion.rigid_part != 0) {
+      const bool nodal = std::any_of(m.nodal_rigid_bodies.begin(), m.nodal_rigid_bodies.end(),
+                                     [&](const NodalRigidBody& b) { return !b.weld && b.id == motion.rigid_part; });
+      if (!nodal && !is_rigid_part(m, motion.rigid_part)) {
+        fail(motion.where, what + ": part " + id_text(motion.rigid_part) +
+                               (m.parts.count(motion.rigid_part) ? " is not rigid (*MAT_RIGID) nor a nodal rigid body"
+                                                                  : " is not defined"));
+      }
+      continue;
+    }
     if (motion.nodes.empty()) fail(motion.where, what + ": its node set is empty");
     check_node_list(motion.nodes, nodes, motion.where, what);
     for (GlobalId node : motion.nodes) {
       if (const auto it = body_of.find(node); it != body_of.end()) {
         fail(motion.where, what + ": node " + id_text(node) + " moves with " + it->second +
-                               " (*BOUNDARY_PRESCRIBED_MOTION_RIGID, which prescribes a body, is not supported)");
+                               " (prescribe the body with *BOUNDARY_PRESCRIBED_MOTION_RIGID)");
       }
     }
   }

@@ -186,6 +186,7 @@ void read_boundary_spc_node(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_boundary_spc_set(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_boundary_prescribed_motion_node(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_boundary_prescribed_motion_set(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_boundary_prescribed_motion_rigid(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_initial_velocity(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_initial_velocity_node(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_initial_velocity_generation(KeywordCards&, const KeywordOptions&, ReaderState&);

@@ -62,6 +62,7 @@ constexpr KeywordSpec kKeywords[] = {
     {"BOUNDARY_SPC_SET", read_boundary_spc_set, kIdOption},
     {"BOUNDARY_PRESCRIBED_MOTION_NODE", read_boundary_prescribed_motion_node, kIdOption},
     {"BOUNDARY_PRESCRIBED_MOTION_SET", read_boundary_prescribed_motion_set, kIdOption},
+    {"BOUNDARY_PRESCRIBED_MOTION_RIGID", read_boundary_prescribed_motion_rigid, kIdOption},
     {"INITIAL_VELOCITY", read_initial_velocity, 0},
     {"INITIAL_VELOCITY_GENERATION", read_initial_velocity_generation, 0},
     {"INITIAL_VELOCITY_NODE", read_initial_velocity_node, 0},

@@ -1,5 +1,5 @@
 // Boundary and initial conditions: *BOUNDARY_SPC_NODE/SET,
-// *BOUNDARY_PRESCRIBED_MOTION_NODE/SET,
+// *BOUNDARY_PRESCRIBED_MOTION_NODE/SET/RIGID,
 // *INITIAL_VELOCITY, _NODE, _GENERATION (walls: keywords_walls.cpp).
 // Node sets and parts they name are looked up in resolve_references, once
 // the whole deck is read.
@@ -44,17 +44,21 @@ bool another_id_card(const Card& card, const KeywordCards& cards, const KeywordO
 }
 
 
-// *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET, card 1: ID (NID or NSID) DOF VAD
+// *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET / _RIGID, card 1: NID, NSID or PID, DOF VAD
 // LCID SF VID DEATH BIRTH, one card per node or set (LS-DYNA's defaults:
 // SF 0 is 1, DEATH 0 is 1e28). Translations (DOF 1-3) by velocity,
 // acceleration or displacement (VAD 0-2) only.
-void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, ReaderState& state, bool by_set) {
+enum class MotionTarget { Node, NodeSet, RigidBody };
+
+void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, ReaderState& state,
+                            MotionTarget target_kind) {
   skip_id_card(cards, options);
   while (const Card* card = cards.next()) {
     if (card->blank() || another_id_card(*card, cards, options)) continue;
     const CardFields fields(*card, cards.keyword(), kStandardLayout);
     PrescribedMotion motion;
-    const GlobalId target = fields.id(1, by_set ? "NSID" : "NID");
+    static const char* const kTargetNames[] = {"NID", "NSID", "PID"};
+    const GlobalId target = fields.id(1, kTargetNames[static_cast<int>(target_kind)]);
     const int dof = fields.option(2, "DOF");
     const int vad = fields.option(3, "VAD");
     const SourceLine where = card->where();  // before card 2 is read over it
@@ -83,10 +87,12 @@ void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, 
     motion.birth = fields.real(8, "BIRTH");
     if (!(motion.death > motion.birth)) fields.fail(7, "DEATH", "must be later than BIRTH");
     motion.where = where;
-    if (by_set) {
-      state.motion_sets.push_back({state.model.prescribed_motions.size(), target, cards.keyword()});
-    } else {
-      motion.nodes.push_back(target);
+    switch (target_kind) {
+      case MotionTarget::Node: motion.nodes.push_back(target); break;
+      case MotionTarget::NodeSet:
+        state.motion_sets.push_back({state.model.prescribed_motions.size(), target, cards.keyword()});
+        break;
+      case MotionTarget::RigidBody: motion.rigid_part = target; break;
     }
     state.model.prescribed_motions.push_back(std::move(motion));
   }
@@ -95,11 +101,15 @@ void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, 
 }  // namespace
 
 void read_boundary_prescribed_motion_node(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
-  read_prescribed_motion(cards, options, state, false);
+  read_prescribed_motion(cards, options, state, MotionTarget::Node);
 }
 
 void read_boundary_prescribed_motion_set(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
-  read_prescribed_motion(cards, options, state, true);
+  read_prescribed_motion(cards, options, state, MotionTarget::NodeSet);
+}
+
+void read_boundary_prescribed_motion_rigid(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  read_prescribed_motion(cards, options, state, MotionTarget::RigidBody);
 }
 
 void read_boundary_spc_node(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {

@@ -4,32 +4,63 @@
 
 namespace mc {
 
+namespace {
+
+bool active(const PrescribedMotionState& motion, double t) { return t >= motion.birth && t < motion.death; }
+
+// The velocity over the step from t to t + dt: the curve's at mid-step, the
+// last one plus the acceleration, or what lands `position` (whose initial
+// value is `start`) on the curve's displacement at the step's end.
+double prescribed_velocity(const PrescribedMotionState& motion, double t, double dt, double dt_avg, double v_minus,
+                           double start, double position) {
+  const auto value = [&](double at) { return curve_at(motion.curve_t, motion.curve_value, at); };
+  switch (motion.kind) {
+    case PrescribedMotion::Kind::Velocity: return value(t + 0.5 * dt);
+    case PrescribedMotion::Kind::Acceleration: return v_minus + value(t) * dt_avg;
+    case PrescribedMotion::Kind::Displacement: return (start + value(t + dt) - position) / dt;
+  }
+  return 0;
+}
+
+}  // namespace
+
 void apply_prescribed_motions(State& s, double dt, double dt_avg) {
   if (s.motions.empty() || !(dt > 0)) return;
   auto& nd = s.nodes;
   const double t = s.time;
   for (const PrescribedMotionState& motion : s.motions) {
-    if (t < motion.birth || t >= motion.death) continue;
+    if (!active(motion, t)) continue;
     const int c = motion.component;
-    const auto value = [&](double at) { return curve_at(motion.curve_t, motion.curve_value, at); };
     for (const int i : motion.nodes) {
       const double m = nd.mass(i);
       const double v = nd.v(i, c);
       // v^{n-1/2}: the update added f/m dt_avg unless the component is held.
       const bool held = (nd.fixed(i) >> c) & 1u;
       const double v_minus = held || !(m > 0) ? v : v - nd.f(i, c) / m * dt_avg;
-      double prescribed = 0;
-      switch (motion.kind) {
-        case PrescribedMotion::Kind::Velocity: prescribed = value(t + 0.5 * dt); break;
-        case PrescribedMotion::Kind::Acceleration: prescribed = v_minus + value(t) * dt_avg; break;
-        case PrescribedMotion::Kind::Displacement:
-          prescribed = (nd.x0(i, c) + value(t + dt) - nd.x(i, c)) / dt;
-          break;
-      }
+      const double prescribed = prescribed_velocity(motion, t, dt, dt_avg, v_minus, nd.x0(i, c), nd.x(i, c));
       if (nd.owned[static_cast<std::size_t>(i)]) s.motion_work_local += 0.5 * m * (prescribed - v) * (v_minus + prescribed);
       nd.v(i, c) = static_cast<Real>(prescribed);
     }
   }
+}
+
+void prescribe_body_velocity(State& s, std::size_t body_index, const std::array<double, 3>& v_minus, double dt_avg,
+                             bool count) {
+  RigidBody& body = s.rigid_bodies[body_index];
+  for (const PrescribedMotionState& motion : s.motions) {
+    if (motion.body != static_cast<int>(body_index) || !active(motion, s.time) || !(s.dt_next > 0)) continue;
+    const int c = motion.component;
+    const double v = body.velocity[c];
+    const double prescribed =
+        prescribed_velocity(motion, s.time, s.dt_next, dt_avg, v_minus[c], motion.start, body.center[c]);
+    if (count) s.motion_work_local += 0.5 * body.mass * (prescribed - v) * (v_minus[c] + prescribed);
+    body.velocity[c] = prescribed;
+  }
+}
+
+void record_body_motion_starts(State& s) {
+  for (PrescribedMotionState& motion : s.motions)
+    if (motion.body >= 0) motion.start = s.rigid_bodies[static_cast<std::size_t>(motion.body)].center[motion.component];
 }
 
 }  // namespace mc

@@ -4,6 +4,7 @@
 
 #include "decomposition/parallel/blocked_for.hpp"
 #include "io/vec3.hpp"
+#include "miniapp/nodal/prescribed_motion.hpp"
 #include "miniapp/nodal/weld_failure.hpp"
 
 namespace mc {
@@ -226,6 +227,7 @@ void initialize_rigid_bodies(State& s, Communicator& comm) {
     moved.push_back(bodies[slot]);
   }
   impose_body_velocities(s, moved);
+  record_body_motion_starts(s);
 }
 
 void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {
@@ -246,6 +248,7 @@ void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {
     }
     if (!(body.mass > 0)) continue;
     const double* in = &sums[kSums * slot];
+    const std::array<double, 3> v_minus = body.velocity;
     for (int k = 0; k < 3; ++k) {
       body.center[k] = in[1 + k] / body.mass;
       body.velocity[k] += in[4 + k] / body.mass * dt_avg;
@@ -258,6 +261,7 @@ void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {
     const Vec3 alpha = solve_free(inertia, {moment[0] - gyro[0], moment[1] - gyro[1], moment[2] - gyro[2]}, body.fixed);
     for (int k = 0; k < 3; ++k) body.omega[k] += alpha[k] * dt_avg;
     fix_translations(body.velocity, body.fixed);
+    prescribe_body_velocity(s, bodies[slot], v_minus, dt_avg, comm.rank() == 0);
     moved.push_back(bodies[slot]);
     std::vector<Vec3>& own = v_free.emplace_back();
     if (body.failure.by_force())

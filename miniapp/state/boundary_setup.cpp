@@ -68,6 +68,8 @@ void setup_prescribed_motions(const Model& model, const LocalMesh& mesh, State& 
   for (const PrescribedMotion& motion : model.prescribed_motions) {
     PrescribedMotionState here;
     here.nodes = local_nodes(mesh, motion.nodes);  // kept when empty: every rank lists every motion
+    for (std::size_t b = 0; b < s.rigid_bodies.size() && motion.rigid_part != 0; ++b)
+      if (!s.rigid_bodies[b].weld && s.rigid_bodies[b].part_id == motion.rigid_part) here.body = static_cast<int>(b);
     here.component = motion.component;
     here.kind = motion.kind;
     const Curve& curve = model.curves.at(motion.curve);

@@ -119,9 +119,12 @@ struct WallState {
 };
 
 // *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET on this rank's copies of the nodes
-// (every copy is moved alike; only the owner counts the work).
+// (every copy is moved alike; only the owner counts the work), or _RIGID
+// on a body (every rank moves it alike; rank 0 counts the work).
 struct PrescribedMotionState {
   std::vector<int> nodes;  // local
+  int body = -1;           // _RIGID: index in State::rigid_bodies
+  double start = 0;        // _RIGID: the body centre's initial coordinate along `component`
   int component = 0;
   PrescribedMotion::Kind kind = PrescribedMotion::Kind::Velocity;
   std::vector<double> curve_t, curve_value;  // the curve times SF

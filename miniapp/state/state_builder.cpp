@@ -167,9 +167,9 @@ State build_state(const Model& model, const LocalMesh& mesh) {
   finish_element_blocks(s);
   lump_masses(model, s);
   setup_spcs(model, mesh, s);
-  setup_prescribed_motions(model, mesh, s);
   apply_initial_velocities(model, mesh, s);
   setup_rigid_bodies(model, mesh, s);
+  setup_prescribed_motions(model, mesh, s);  // after the bodies: _RIGID names one
   setup_rigid_walls(model, mesh, s);
   s.contact = build_contact_setup(model, contact_mesh_of(s));
   if (s.contact.active()) s.nodes.fc = Vec3View("nodes.fc", s.nodes.count());

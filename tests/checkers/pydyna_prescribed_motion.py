@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A strip pulled by *BOUNDARY_PRESCRIBED_MOTION_SET, written by PyDYNA.
+"""A strip pulled by *BOUNDARY_PRESCRIBED_MOTION_SET or _RIGID, written by PyDYNA.
 
 The deck (mm, ms, kg, GPa): a 100 x 20 mm elastic steel strip, 1 mm thick,
 20 x 4 Belytschko-Tsay shells. The nodes at x = 0 are held in x
@@ -7,13 +7,16 @@ The deck (mm, ms, kg, GPa): a 100 x 20 mm elastic steel strip, 1 mm thick,
 (*BOUNDARY_PRESCRIBED_MOTION_SET, VAD 2, SF = DELTA) that a *DEFINE_CURVE
 ramps from 0 to 1 over 2 ms (about 100 transits of the strip by the wave)
 and then holds until 3 ms. Its lateral edges are free, so the strip ends in
-uniaxial stress.
+uniaxial stress. A second deck pulls it the same way through a grip: one
+more column of *MAT_RIGID shells beyond x = 100, moved by
+*BOUNDARY_PRESCRIBED_MOTION_RIGID (Poisson 0 there, so the rigid end does
+not stiffen the strip).
 
 Checks, at np 1 and 2: the internal energy is E A DELTA^2 / 2L within 1 %
 (closed form), the kinetic energy is below 1 % of it, the external work
 (glstat.csv, the report) equals the total energy within 1e-3 (the strip
 starts at rest: all of its energy came in through the pulled end), and
-np 1 and 2 end with the same total energy (1e-12 relative). A run stopped
+np 1 and 2 end with the same total energy (1e-12 relative), for both decks. A run stopped
 at 1.5 ms at np 2 and restarted at np 1 ends with the uninterrupted np 1
 run's state checksum (the motion's work is restarted with the state).
 
@@ -40,52 +43,58 @@ LENGTH, WIDTH, NX, NY = 100.0, 20.0, 20, 4
 DELTA, RAMP, END = 0.1, 2.0, 3.0
 
 
-def node(i, j):
-    return 1 + i + j * (NX + 1)
-
-
 def node_set(sid, nodes):
     nodes_set = kwd.SetNodeList(sid=sid)
     nodes_set.nodes = pd.Series(nodes)
     return nodes_set
 
 
-def write_deck(path):
+def write_deck(path, grip):
+    """grip: the strip ends in a rigid column pulled by _RIGID, else its end nodes are pulled by _SET."""
     deck = Deck()
     deck.append(kwd.ControlTermination(endtim=END))
-    ids = [(i, j) for j in range(NY + 1) for i in range(NX + 1)]
+    columns = NX + 1 if grip else NX
+    ids = [(i, j) for j in range(NY + 1) for i in range(columns + 1)]
     deck.append(kwd.Node(nodes=pd.DataFrame({
         "nid": [node(i, j) for i, j in ids], "x": [i * LENGTH / NX for i, j in ids],
         "y": [j * WIDTH / NY for i, j in ids], "z": [0.0] * len(ids)})))
-    cells = [(i, j) for j in range(NY) for i in range(NX)]
+    cells = [(i, j) for j in range(NY) for i in range(columns)]
     deck.append(kwd.ElementShell(elements=pd.DataFrame({
-        "eid": [1 + i + j * NX for i, j in cells], "pid": [1] * len(cells),
+        "eid": [1 + i + j * columns for i, j in cells], "pid": [2 if i == NX else 1 for i, j in cells],
         "n1": [node(i, j) for i, j in cells], "n2": [node(i + 1, j) for i, j in cells],
         "n3": [node(i + 1, j + 1) for i, j in cells], "n4": [node(i, j + 1) for i, j in cells]})))
-    deck.append(kwd.Part(parts=pd.DataFrame({"heading": ["strip"], "pid": [1], "secid": [1], "mid": [1]})))
+    deck.append(kwd.Part(parts=pd.DataFrame({"heading": ["strip", "grip"], "pid": [1, 2], "secid": [1, 1],
+                                             "mid": [1, 2]})))
     deck.append(kwd.SectionShell(secid=1, elform=2, nip=2, t1=T, t2=T, t3=T, t4=T))
-    deck.append(kwd.MatElastic(mid=1, ro=RHO, e=E, pr=NU))
+    deck.append(kwd.MatElastic(mid=1, ro=RHO, e=E, pr=0.0 if grip else NU))
+    deck.append(kwd.MatRigid(mid=2, ro=RHO, e=E, pr=NU))
     deck.append(node_set(1, [node(0, j) for j in range(NY + 1)]))
-    deck.append(node_set(2, [node(NX, j) for j in range(NY + 1)]))
     deck.append(kwd.BoundarySpcSet(nsid=1, dofx=1))
     deck.append(kwd.DefineCurve(lcid=7, curves=pd.DataFrame({"a1": [0.0, RAMP, 10.0], "o1": [0.0, 1.0, 1.0]})))
-    deck.append(kwd.BoundaryPrescribedMotionSet(nsid=2, dof=1, vad=2, lcid=7, sf=DELTA))
+    if grip:
+        deck.append(kwd.BoundaryPrescribedMotionRigid(pid=2, dof=1, vad=2, lcid=7, sf=DELTA))
+    else:
+        deck.append(node_set(2, [node(NX, j) for j in range(NY + 1)]))
+        deck.append(kwd.BoundaryPrescribedMotionSet(nsid=2, dof=1, vad=2, lcid=7, sf=DELTA))
     deck.append(kwd.DatabaseGlstat(dt=0.1))
     with open(path, "w") as f:
         f.write(deck.write())
 
 
-def main():
-    mpiexec, binary, workdir = sys.argv[1:4]
+def node(i, j):
+    return 1 + i + j * (NX + 2)
+
+
+def check(mpiexec, binary, workdir, grip):
     os.makedirs(workdir, exist_ok=True)
     deck = os.path.join(workdir, "pydyna_strip.k")
-    write_deck(deck)
+    write_deck(deck, grip)
     strain_energy = 0.5 * E * WIDTH * T * DELTA ** 2 / LENGTH
     reports = run_np1_np2(mpiexec, binary, deck, workdir)
     for np_, r in reports.items():
         last = r["energy_last"]
-        print(f"np={np_}: internal {last['internal']:.6e} (E A delta^2 / 2L {strain_energy:.6e}), "
-              f"kinetic {last['kinetic']:.3e}, external work {last['external_work']:.6e}, "
+        print(f"{'_RIGID' if grip else '_SET'} np={np_}: internal {last['internal']:.6e} (E A delta^2 / 2L "
+              f"{strain_energy:.6e}), kinetic {last['kinetic']:.3e}, external work {last['external_work']:.6e}, "
               f"total {last['total']:.6e}, ratio {last['energy_ratio']:.6f}, cycles {r['cycles']}")
         if abs(last["internal"] - strain_energy) > 0.01 * strain_energy:
             sys.exit(f"np={np_}: internal energy {last['internal']} is not E A delta^2 / 2L = {strain_energy}")
@@ -100,6 +109,13 @@ def main():
         if abs(float(rows[-1].split(",")[column]) - last["external_work"]) > 1e-6 * last["external_work"]:
             sys.exit(f"np={np_}: glstat.csv's last external_work is not the report's")
     same_total_energy(reports)
+    return deck, reports
+
+
+def main():
+    mpiexec, binary, workdir = sys.argv[1:4]
+    check(mpiexec, binary, os.path.join(workdir, "grip"), True)
+    deck, reports = check(mpiexec, binary, workdir, False)
     restarted = restart_across_np(mpiexec, binary, deck, workdir)
     if restarted != reports[1]["state_checksum"]:
         sys.exit(f"stopped at np 2, restarted at np 1: checksum {restarted}, uninterrupted {reports[1]['state_checksum']}")
