@@ -16,6 +16,16 @@ PlateSpec plate_spec(int nx, int ny, double lx, double ly, double t) {
   return spec;
 }
 
+void make_rigid_part(Model& m, const std::function<bool(const Shell&)>& in_grip) {
+  Material rigid = m.materials.at(1);
+  rigid.id = 2;
+  rigid.kind = MaterialKind::Rigid;
+  m.materials[2] = rigid;
+  m.parts[2] = Part{2, "rigid", 1, 2, 0, {}};
+  for (Shell& shell : m.shells)
+    if (in_grip(shell)) shell.part = 2;
+}
+
 Model plate_model(const PlateSpec& spec) {
   Model m;
   m.title = "test plate";

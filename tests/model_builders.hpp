@@ -28,6 +28,9 @@ struct PlateSpec {
 
 // Node (i, j) has id 1 + i + j (nx + 1); element (i, j) id 1 + i + j nx.
 Model plate_model(const PlateSpec& spec);
+// Moves the shells `in_grip` picks to a rigid part 2 (*MAT_RIGID material 2,
+// material 1's constants, section 1).
+void make_rigid_part(Model& m, const std::function<bool(const Shell&)>& in_grip);
 // nx x ny shells over lx x ly mm, thickness t; the rest PlateSpec's defaults.
 PlateSpec plate_spec(int nx, int ny, double lx, double ly, double t);
 GlobalId plate_node_id(const PlateSpec& spec, int i, int j);

@@ -76,14 +76,7 @@ TEST(Partition, InputFromModelHasCentroidsAndNipWork) {
   spec.ly = 2;
   spec.nip = 5;
   Model model = test::plate_model(spec);
-  // Make the last row a rigid part.
-  Material rigid = model.materials.at(1);
-  rigid.id = 2;
-  rigid.kind = MaterialKind::Rigid;
-  model.materials[2] = rigid;
-  model.parts[2] = Part{2, "rigid", 1, 2, 0, {}};
-  for (Shell& s : model.shells)
-    if (s.id > 4) s.part = 2;
+  test::make_rigid_part(model, [](const Shell& s) { return s.id > 4; });  // the last row
   ContactInterface deformable_only;  // the second constraint counts contact interfaces
   deformable_only.slave_parts = {1};
   model.contacts.push_back(deformable_only);

@@ -84,16 +84,7 @@ TEST(PrescribedMotion, RigidBodyDisplacementStretchesTheStripItHolds) {
   test::PlateSpec spec = test::plate_spec(11, 2, 11.0, 2.0, 1.0);
   spec.poisson = 0.0;
   Model m = test::plate_model(spec);
-  Material rigid = m.materials.at(1);
-  rigid.id = 2;
-  rigid.kind = MaterialKind::Rigid;
-  m.materials[2] = rigid;
-  Part grip = m.parts.at(1);
-  grip.id = 2;
-  grip.material = 2;
-  m.parts[2] = grip;
-  for (Shell& shell : m.shells)
-    if ((shell.id - 1) % spec.nx == spec.nx - 1) shell.part = 2;
+  test::make_rigid_part(m, [&](const Shell& shell) { return (shell.id - 1) % spec.nx == spec.nx - 1; });
   for (int j = 0; j <= spec.ny; ++j) {
     Spc spc;
     spc.node = test::plate_node_id(spec, 0, j);

@@ -22,13 +22,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pydyna_deck import run_np1_np2, same_total_energy  # noqa: E402  (the same launcher and checks)
-
-try:
-    import pandas as pd
-    from ansys.dyna.core import Deck, keywords as kwd
-except ImportError as error:
-    sys.exit(f"PyDYNA is not importable ({error}): run scripts/checkers-venv.sh (scripts/setup.sh does)")
+# The same launcher and checks, and PyDYNA (pydyna_deck says how to get it when it is missing).
+from pydyna_deck import Deck, kwd, pd, run_np1_np2, same_total_energy  # noqa: E402
 
 RHO, E, NU, SIGY, ETAN = 7.85e-9, 210000.0, 0.3, 300.0, 1000.0
 SPEED, FLOOR_T, HOOD_T, BALLAST = 10000.0, 1.5, 1.0, 5e-3
