@@ -118,12 +118,14 @@ void check_prescribed_motions(const Model& m, const IdIndex& nodes) {
     if (is_rigid_part(m, shell.part))
       for (GlobalId node : shell.nodes) body_of.emplace(node, "rigid part " + id_text(shell.part));
   for (const NodalRigidBody& body : m.nodal_rigid_bodies)
-    for (GlobalId node : body.nodes) body_of.emplace(node, body.weld ? "a weld" : "nodal rigid body " + id_text(body.id));
+    for (GlobalId node : body.nodes)
+      body_of.emplace(node, body.weld ? "a weld" : "nodal rigid body " + id_text(body.id));
   for (const ExtraNodes& extra : m.extra_nodes)
     for (GlobalId node : extra.nodes) body_of.emplace(node, "rigid part " + id_text(extra.part));
   for (const PrescribedMotion& motion : m.prescribed_motions) {
     const std::string what = "prescribed motion";
-    if (m.curves.count(motion.curve) == 0) fail(motion.where, what + ": curve LCID " + id_text(motion.curve) + " is not defined");
+    if (m.curves.count(motion.curve) == 0)
+      fail(motion.where, what + ": curve LCID " + id_text(motion.curve) + " is not defined");
     if (motion.rigid_part != 0) {
       const bool nodal = std::any_of(m.nodal_rigid_bodies.begin(), m.nodal_rigid_bodies.end(),
                                      [&](const NodalRigidBody& b) { return !b.weld && b.id == motion.rigid_part; });

@@ -71,7 +71,8 @@ void GlstatWriter::write(const EnergyRecord& r, const std::vector<WallRecord>& w
   std::ostringstream o;
   o << row_start(r.time) << num(r.dt) << integer(r.cycle) << num(r.kinetic) << num(r.internal) << num(r.hourglass)
     << num(r.contact) << num(r.stonewall) << num(r.eroded_internal) << num(r.total) << num(r.ratio) << num(r.mass)
-    << num(r.added_mass) << num(r.momentum[0]) << num(r.momentum[1]) << num(r.momentum[2]) << num(r.external_work) << "\n";
+    << num(r.added_mass) << num(r.momentum[0]) << num(r.momentum[1]) << num(r.momentum[2]) << num(r.external_work)
+    << "\n";
   history_.append(lsdyna::glstat_block(r, walls), o.str());
 }
 

@@ -15,7 +15,8 @@ void EnergyRatioGuard::check() const {
   const EnergyRecord& e = *runaway_;
   std::ostringstream msg;
   msg << "numerical fault at cycle " << e.cycle << ", time " << e.time << ": total energy " << e.total << " is "
-      << e.ratio << " times the initial total plus external work " << e.total / e.ratio << " (max_energy_ratio=" << max_ratio_
+      << e.ratio << " times the initial total plus external work " << e.total / e.ratio
+      << " (max_energy_ratio=" << max_ratio_
       << "): the run creates energy, it is unstable";
   throw NumericalFault(msg.str());
 }

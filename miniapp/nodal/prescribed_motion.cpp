@@ -38,7 +38,8 @@ void apply_prescribed_motions(State& s, double dt, double dt_avg) {
       const bool held = (nd.fixed(i) >> c) & 1u;
       const double v_minus = held || !(m > 0) ? v : v - nd.f(i, c) / m * dt_avg;
       const double prescribed = prescribed_velocity(motion, t, dt, dt_avg, v_minus, nd.x0(i, c), nd.x(i, c));
-      if (nd.owned[static_cast<std::size_t>(i)]) s.motion_work_local += 0.5 * m * (prescribed - v) * (v_minus + prescribed);
+      if (nd.owned[static_cast<std::size_t>(i)])
+        s.motion_work_local += 0.5 * m * (prescribed - v) * (v_minus + prescribed);
       nd.v(i, c) = static_cast<Real>(prescribed);
     }
   }

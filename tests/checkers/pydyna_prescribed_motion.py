@@ -113,7 +113,8 @@ def main():
     deck, reports = check(mpiexec, binary, workdir, False)
     restarted = restart_across_np(mpiexec, binary, deck, workdir)
     if restarted != reports[1]["state_checksum"]:
-        sys.exit(f"stopped at np 2, restarted at np 1: checksum {restarted}, uninterrupted {reports[1]['state_checksum']}")
+        sys.exit(f"stopped at np 2, restarted at np 1: checksum {restarted}, "
+                 f"uninterrupted {reports[1]['state_checksum']}")
     print(f"np 2 stopped at 1.5 ms, restarted at np 1: state checksum {restarted}, as the uninterrupted run")
 
 
