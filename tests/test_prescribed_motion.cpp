@@ -205,6 +205,11 @@ TEST(PrescribedMotion, WhatIsNotSupportedIsRefusedWithItsLineAndCause) {
                        "deck.k:27: prescribed motion: node 77 is not defined"));
   EXPECT_TRUE(contains(error("*BOUNDARY_PRESCRIBED_MOTION_NODE\n1,1,0,5,1,0,0.5,0.5\n"), "DEATH"));
   EXPECT_TRUE(contains(error("*BOUNDARY_PRESCRIBED_MOTION_SET\n3,1,0,5\n"), "node set 3"));
+  EXPECT_TRUE(contains(error("*BOUNDARY_SPC_NODE\n2,0,0,0,1\n*BOUNDARY_PRESCRIBED_MOTION_NODE\n2,3,0,5\n"),
+                       "deck.k:29: prescribed motion: node 2's z is already held by an SPC (one constraint a "
+                       "component)"));
+  EXPECT_TRUE(contains(error("*BOUNDARY_PRESCRIBED_MOTION_NODE\n2,1,0,5\n4,2,0,5\n2,1,2,5\n"),
+                       "deck.k:29: prescribed motion: node 2's x is already prescribed at line 27"));
   const std::string rigid = "*PART\nlid\n2,1,2\n*MAT_RIGID\n2,7.8e-9,210000.,0.3\n*NODE\n7,0,2,0\n8,1,2,0\n"
                             "*ELEMENT_SHELL\n3,2,4,3,8,7\n";
   EXPECT_TRUE(contains(error(rigid + "*BOUNDARY_PRESCRIBED_MOTION_NODE\n8,1,0,5\n"),

@@ -34,9 +34,8 @@ void apply_prescribed_motions(State& s, double dt, double dt_avg) {
     for (const int i : motion.nodes) {
       const double m = nd.mass(i);
       const double v = nd.v(i, c);
-      // v^{n-1/2}: the update added f/m dt_avg unless the component is held.
-      const bool held = (nd.fixed(i) >> c) & 1u;
-      const double v_minus = held || !(m > 0) ? v : v - nd.f(i, c) / m * dt_avg;
+      // v^{n-1/2}: the update added f/m dt_avg (no SPC holds a prescribed component).
+      const double v_minus = m > 0 ? v - nd.f(i, c) / m * dt_avg : v;
       const double prescribed = prescribed_velocity(motion, t, dt, dt_avg, v_minus, nd.x0(i, c), nd.x(i, c));
       if (nd.owned[static_cast<std::size_t>(i)])
         s.motion_work_local += 0.5 * m * (prescribed - v) * (v_minus + prescribed);
