@@ -8,18 +8,15 @@ namespace {
 
 bool active(const PrescribedMotionState& motion, double t) { return t >= motion.birth && t < motion.death; }
 
-// The velocity over the step from t to t + dt: the curve's at mid-step, the
-// last one plus the acceleration, or what lands `position` (whose initial
-// value is `start`) on the curve's displacement at the step's end.
+// The velocity over the step from t to t + dt: the last one plus the
+// acceleration, or as the walls' motions (step_velocity) for a velocity or
+// a displacement from `start`.
 double prescribed_velocity(const PrescribedMotionState& motion, double t, double dt, double dt_avg, double v_minus,
                            double start, double position) {
-  const auto value = [&](double at) { return curve_at(motion.curve_t, motion.curve_value, at); };
-  switch (motion.kind) {
-    case PrescribedMotion::Kind::Velocity: return value(t + 0.5 * dt);
-    case PrescribedMotion::Kind::Acceleration: return v_minus + value(t) * dt_avg;
-    case PrescribedMotion::Kind::Displacement: return (start + value(t + dt) - position) / dt;
-  }
-  return 0;
+  if (motion.kind == PrescribedMotion::Kind::Acceleration)
+    return v_minus + curve_at(motion.curve_t, motion.curve_value, t) * dt_avg;
+  return step_velocity(motion.curve_t, motion.curve_value, motion.kind == PrescribedMotion::Kind::Displacement, t, dt,
+                       position - start);
 }
 
 }  // namespace

@@ -9,17 +9,6 @@
 
 namespace mc {
 
-namespace {
-
-// A _MOTION wall's velocity over the step from `time` to time + dt: the
-// curve's mid-step value, or the change of its displacement over the step.
-double prescribed_velocity(const WallState& wall, double time, double dt) {
-  if (!wall.prescribed_displacement) return curve_at(wall.curve_t, wall.curve_value, time + 0.5 * dt);
-  return (curve_at(wall.curve_t, wall.curve_value, time + dt) - wall.position) / dt;
-}
-
-}  // namespace
-
 void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
   if (s.walls.empty() || !(dt > 0)) return;
   auto& nd = s.nodes;
@@ -33,7 +22,8 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
     // normal part of its velocity is what they must keep up with.
     double shift[3] = {0, 0, 0};
     if (wall.prescribed) {
-      wall.velocity = prescribed_velocity(wall, s.time, dt);
+      wall.velocity = step_velocity(wall.curve_t, wall.curve_value, wall.prescribed_displacement, s.time, dt,
+                                    wall.position);
       for (int k = 0; k < 3; ++k) shift[k] = wall.position * wall.direction[k];
     }
     // Threaded in fixed blocks: each block its own partial sums and body hits,
