@@ -170,7 +170,7 @@ class TimeLoop {
       s_.carry.first_energy = e;
     }
     result.last = e;  // the newest: the run's end, or the output a fault stopped after
-    energy_guard_.observe(e);
+    energy_guard_.observe(e, s_.carry.initial_total);
   }
 
   void advance(double dt) {
