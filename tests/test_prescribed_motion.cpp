@@ -65,7 +65,9 @@ TEST(PrescribedMotion, DisplacementRampStretchesAStripToItsStaticEnergy) {
   State s = build_state(m, whole_model_mesh(m));
   const RunResult r = test::run_quietly(s, 1.0);
   for (int n = 0; n < s.nodes.count(); ++n) {
-    if (std::abs(s.nodes.x0(n, 0) - 10.0) < 1e-9) EXPECT_NEAR(s.nodes.x(n, 0), 10.0 + delta, 1e-12) << "node " << n;
+    if (std::abs(s.nodes.x0(n, 0) - 10.0) < 1e-9) {
+      EXPECT_NEAR(s.nodes.x(n, 0), 10.0 + delta, 1e-12) << "node " << n;
+    }
   }
   const double strain_energy = 0.5 * test::Steel::youngs * (2.0 * 1.0) * delta * delta / 10.0;  // 2.1e-3 kN mm
   const EnergyRecord& e = r.last;
@@ -100,7 +102,9 @@ TEST(PrescribedMotion, RigidBodyDisplacementStretchesTheStripItHolds) {
   State s = build_state(m, whole_model_mesh(m));
   const RunResult r = test::run_quietly(s, 1.0);
   for (int n = 0; n < s.nodes.count(); ++n) {
-    if (s.nodes.x0(n, 0) > 9.999) EXPECT_NEAR(s.nodes.x(n, 0), s.nodes.x0(n, 0) + delta, 1e-12) << "node " << n;
+    if (s.nodes.x0(n, 0) > 9.999) {
+      EXPECT_NEAR(s.nodes.x(n, 0), s.nodes.x0(n, 0) + delta, 1e-12) << "node " << n;
+    }
   }
   const double strain_energy = 0.5 * test::Steel::youngs * (2.0 * 1.0) * delta * delta / 10.0;
   const EnergyRecord& e = r.last;
