@@ -112,20 +112,35 @@ struct InitialVelocity {
 
 // *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET / _RIGID: one translational
 // component of each node (of a rigid body's centre of mass) follows
-// SF x curve(t) between BIRTH and DEATH, as a velocity (VAD 0), an
-// acceleration (1) or a displacement from its initial position (2);
-// outside that window it is free.
+// SF x curve(t - BIRTH) between BIRTH and DEATH, as a velocity (VAD 0), an
+// acceleration (1) or a displacement from where it is at BIRTH (2);
+// outside that window it is free. DOF 9, 10, 11 (nodes): the node turns
+// about an axis parallel to x, y or z through (OFFSET1, OFFSET2), the curve
+// giving the angle (VAD 2) or the angular velocity (VAD 0); both
+// coordinates across the axis are prescribed, the one along it is free.
 struct PrescribedMotion {
   enum class Kind : std::int32_t { Velocity = 0, Acceleration = 1, Displacement = 2 };
   std::vector<GlobalId> nodes;  // empty for _RIGID
   GlobalId rigid_part = 0;      // _RIGID: the PID of a *MAT_RIGID part or a nodal rigid body
   int component = 0;  // DOF - 1: x, y or z
+  int axis = -1;      // DOF 9, 10, 11: 0, 1, 2 (x, y, z); -1 for a translation
+  std::array<double, 2> offset{};  // OFFSET1, OFFSET2: the axis in the (y, z), (z, x) or (x, y) plane
   Kind kind = Kind::Velocity;
   GlobalId curve = 0;
   double scale = 1;                // SF
   double birth = 0, death = 1e28;  // BIRTH, DEATH
   SourceLine where;
 };
+
+// The coordinates a motion sets: its component, or the two across its axis
+// in the order of OFFSET1, OFFSET2 (the right-handed turn takes the first
+// toward the second).
+inline std::array<int, 2> motion_plane(int axis) { return {(axis + 1) % 3, (axis + 2) % 3}; }
+inline std::vector<int> prescribed_components(const PrescribedMotion& motion) {
+  if (motion.axis < 0) return {motion.component};
+  const std::array<int, 2> plane = motion_plane(motion.axis);
+  return {plane[0], plane[1]};
+}
 
 // *RIGIDWALL_GEOMETRIC_*: a bounded stationary shape instead of the
 // infinite plane. Tail and head as LS-DYNA defines them: FLAT and PRISM have

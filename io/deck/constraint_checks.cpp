@@ -122,12 +122,16 @@ void check_prescribed_motions(const Model& m, const IdIndex& nodes) {
       body_of.emplace(node, body.weld ? "a weld" : "nodal rigid body " + id_text(body.id));
   for (const ExtraNodes& extra : m.extra_nodes)
     for (GlobalId node : extra.nodes) body_of.emplace(node, "rigid part " + id_text(extra.part));
-  // Each component of a node is held (SPC) or prescribed by one motion: two
-  // would fight, and each would count work the other undoes.
-  std::map<std::pair<GlobalId, int>, std::string> claimed;
+  // Each component of a node is held (SPC) or prescribed by one motion at
+  // a time: two would fight, and each would count work the other undoes.
+  struct Claim {
+    double from, until;
+    std::string by;
+  };
+  std::map<std::pair<GlobalId, int>, std::vector<Claim>> claimed;
   for (const Spc& spc : m.spcs)
     for (int k = 0; k < 3; ++k)
-      if (spc.fixed[static_cast<std::size_t>(k)]) claimed.emplace(std::make_pair(spc.node, k), "held by an SPC");
+      if (spc.fixed[static_cast<std::size_t>(k)]) claimed[{spc.node, k}].push_back({-1e300, 1e300, "held by an SPC"});
   for (const PrescribedMotion& motion : m.prescribed_motions) {
     const std::string what = "prescribed motion";
     if (m.curves.count(motion.curve) == 0)
@@ -149,11 +153,15 @@ void check_prescribed_motions(const Model& m, const IdIndex& nodes) {
         fail(motion.where, what + ": node " + id_text(node) + " moves with " + it->second +
                                " (prescribe the body with *BOUNDARY_PRESCRIBED_MOTION_RIGID)");
       }
-      const auto [it, added] = claimed.emplace(std::make_pair(node, motion.component),
-                                               "prescribed at line " + std::to_string(motion.where.line));
-      if (!added) {
-        fail(motion.where, what + ": node " + id_text(node) + "'s " + "xyz"[motion.component] + " is already " +
-                               it->second + " (one constraint a component)");
+      for (const int k : prescribed_components(motion)) {
+        std::vector<Claim>& claims = claimed[{node, k}];
+        for (const Claim& other : claims) {
+          if (other.from < motion.death && motion.birth < other.until) {
+            fail(motion.where, what + ": node " + id_text(node) + "'s " + "xyz"[k] + " is already " + other.by +
+                                   " (one constraint a component)");
+          }
+        }
+        claims.push_back({motion.birth, motion.death, "prescribed at line " + std::to_string(motion.where.line)});
       }
     }
   }

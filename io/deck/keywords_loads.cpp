@@ -46,9 +46,13 @@ bool another_id_card(const Card& card, const KeywordCards& cards, const KeywordO
 
 // *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET / _RIGID, card 1: NID, NSID or PID, DOF VAD
 // LCID SF VID DEATH BIRTH, one card per node or set (LS-DYNA's defaults:
-// SF 0 is 1, DEATH 0 is 1e28). Translations (DOF 1-3) by velocity,
-// acceleration or displacement (VAD 0-2) only.
+// SF 0 is 1, DEATH 0 is 1e28); DOF 9-11 add card 2: OFFSET1 OFFSET2 (MRB
+// NODE1 NODE2, for VAD 4 only). Translations (DOF 1-3) by velocity,
+// acceleration or displacement (VAD 0-2), and a node's turn about an axis
+// (DOF 9-11) by angular velocity or angle (VAD 0, 2).
 enum class MotionTarget { Node, NodeSet, RigidBody };
+
+bool defined_dof(int dof) { return (dof >= 1 && dof <= 12) || dof == -4 || dof == -8 || (dof <= -9 && dof >= -11); }
 
 void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, ReaderState& state,
                             MotionTarget target_kind) {
@@ -62,23 +66,8 @@ void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, 
     const int dof = fields.option(2, "DOF");
     const int vad = fields.option(3, "VAD");
     const SourceLine where = card->where();  // before card 2 is read over it
-    if (dof == 0 || dof < -12 || dof > 12) fields.fail(2, "DOF", "must be one of LS-DYNA's 1 .. 12 (or -4, -8)");
+    if (!defined_dof(dof)) fields.fail(2, "DOF", "must be one of LS-DYNA's 1 .. 12, -4, -8, -9, -10, -11");
     if (vad < 0 || vad > 4) fields.fail(3, "VAD", "must be 0 (velocity), 1 (acceleration), 2 (displacement), 3 or 4");
-    // DOF 9-11 (rotation about an axis through OFFSET1/OFFSET2) have a second card.
-    if (std::abs(dof) >= 9 && std::abs(dof) <= 11) cards.require("card 2 (OFFSET1 OFFSET2 MRB NODE1 NODE2)");
-    // LS-DYNA's other motions (rotations, along a vector, about an axis;
-    // velocity against displacement, relative displacement) are physics
-    // minicrash does not model: listed with the unsupported keywords.
-    if (dof < 1 || dof > 3) {
-      state.unsupported_option(cards.keyword(), "DOF " + std::to_string(dof), where);
-      continue;
-    }
-    if (vad > 2) {
-      state.unsupported_option(cards.keyword(), "VAD " + std::to_string(vad), where);
-      continue;
-    }
-    motion.component = dof - 1;
-    motion.kind = static_cast<PrescribedMotion::Kind>(vad);
     motion.curve = fields.id(4, "LCID");
     const double sf = fields.real(5, "SF");
     motion.scale = sf == 0.0 ? 1.0 : sf;
@@ -86,6 +75,28 @@ void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, 
     motion.death = death == 0.0 ? 1e28 : death;
     motion.birth = fields.real(8, "BIRTH");
     if (!(motion.death > motion.birth)) fields.fail(7, "DEATH", "must be later than BIRTH");
+    const bool about_axis = std::abs(dof) >= 9 && std::abs(dof) <= 11;
+    if (about_axis) {  // card 2 is read over card 1: its fields are all read by now
+      const Card& second = cards.require("card 2 (OFFSET1 OFFSET2 MRB NODE1 NODE2)");
+      const CardFields offsets(second, cards.keyword(), kStandardLayout);
+      motion.offset = {offsets.real(1, "OFFSET1"), offsets.real(2, "OFFSET2")};
+    }
+    // LS-DYNA's other motions (rotations, along a vector, about an axis
+    // letting the radius change, of a rigid body about an axis; velocity
+    // against displacement, relative displacement, an angular acceleration)
+    // are physics minicrash does not model: listed with the unsupported keywords.
+    const bool turns_node = dof >= 9 && dof <= 11 && target_kind != MotionTarget::RigidBody;
+    if ((dof < 1 || dof > 3) && !turns_node) {
+      state.unsupported_option(cards.keyword(), "DOF " + std::to_string(dof), where);
+      continue;
+    }
+    if (vad > 2 || (turns_node && vad == 1)) {
+      state.unsupported_option(cards.keyword(), "VAD " + std::to_string(vad), where);
+      continue;
+    }
+    if (turns_node) motion.axis = dof - 9;
+    else motion.component = dof - 1;
+    motion.kind = static_cast<PrescribedMotion::Kind>(vad);
     motion.where = where;
     switch (target_kind) {
       case MotionTarget::Node: motion.nodes.push_back(target); break;

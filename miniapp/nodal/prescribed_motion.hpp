@@ -1,8 +1,11 @@
 // *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET / _RIGID: between BIRTH and DEATH
-// a node's (a rigid body's) x, y or z velocity over the step is set from the curve (the velocity at
-// mid-step, the acceleration added to the last velocity, or the change of the
-// displacement over the step), after the walls and bodies and before
-// positions advance (a body's, in its own update). The constraint's impulse works through the mean of the
+// a node's (a rigid body's) x, y or z velocity over the step is set from the
+// curve read from BIRTH on, t - BIRTH (the velocity at mid-step, the
+// acceleration added to the last velocity, or the change of the displacement
+// over the step, so a displacement counts from where the node is at BIRTH),
+// after the walls and bodies and before positions advance (a body's, in its
+// own update). A node turning about an axis (DOF 9-11) gets the velocity
+// that carries it along its circle by the step's angle. The constraint's impulse works through the mean of the
 // velocities before and after, as the walls' does; that work is glstat's
 // external work (LS-DYNA's energy ratio divides by initial energy plus it).
 #pragma once
@@ -19,7 +22,5 @@ void apply_prescribed_motions(State& state, double dt, double dt_avg);
 // is counted where `count` (one rank). The step that follows is state.dt_next.
 void prescribe_body_velocity(State& state, std::size_t body, const std::array<double, 3>& v_minus, double dt_avg,
                              bool count);
-// At the bodies' start: the centres' initial coordinates (displacement motions).
-void record_body_motion_starts(State& state);
 
 }  // namespace mc

@@ -227,7 +227,6 @@ void initialize_rigid_bodies(State& s, Communicator& comm) {
     moved.push_back(bodies[slot]);
   }
   impose_body_velocities(s, moved);
-  record_body_motion_starts(s);
 }
 
 void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {

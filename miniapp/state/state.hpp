@@ -124,8 +124,9 @@ struct WallState {
 struct PrescribedMotionState {
   std::vector<int> nodes;  // local
   int body = -1;           // _RIGID: index in State::rigid_bodies
-  double start = 0;        // _RIGID: the body centre's initial coordinate along `component`
   int component = 0;
+  int axis = -1;                   // DOF 9-11: the axis (0, 1, 2) a node turns about; -1: a translation
+  std::array<double, 2> center{};  // where that axis crosses the plane across it (motion_plane order)
   PrescribedMotion::Kind kind = PrescribedMotion::Kind::Velocity;
   std::vector<double> curve_t, curve_value;  // the curve times SF
   double birth = 0, death = 1e28;

@@ -45,7 +45,6 @@ inline void state_fields(IO& io, S& s) {
   if (!s.motions.empty()) {  // every rank or none (a model without them keeps its checksum)
     io.rank_share(s.motion_work_local);
     io.pod(s.external_work);
-    for (auto& m : s.motions) io.pod(m.start);
   }
 }
 

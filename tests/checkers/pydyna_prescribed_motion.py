@@ -12,7 +12,15 @@ more column of *MAT_RIGID shells beyond x = 100, moved by
 *BOUNDARY_PRESCRIBED_MOTION_RIGID (Poisson 0 there, so the rigid end does
 not stiffen the strip).
 
-Checks, at np 1 and 2: the internal energy is E A DELTA^2 / 2L within 1 %
+A third deck turns the whole strip, free, a quarter turn about the y axis
+through its end x = 0 (*BOUNDARY_PRESCRIBED_MOTION_SET, DOF 10, VAD 2, the
+same ramp times -pi/2, OFFSET1 = z = 0 and OFFSET2 = x = 0 on the card
+PyDYNA writes for DOF 9-11): the far corner, in nodout, ends at x = 0 and
+z = 100 (within the radius' theta a / 2 shrink, 1e-3), the strip at rest
+(kinetic and internal energy below 1 % of the 1/2 I w^2 it had while
+turning).
+
+Checks of the pulls, at np 1 and 2: the internal energy is E A DELTA^2 / 2L within 1 %
 (closed form), the kinetic energy is below 1 % of it, the external work
 (glstat.csv, the report) equals the total energy within 1e-3 (the strip
 starts at rest: all of its energy came in through the pulled end), and
@@ -24,14 +32,17 @@ usage: pydyna_prescribed_motion.py MPIEXEC_ARGS BINARY WORKDIR
 Run it with the checkers' virtual environment (scripts/checkers-venv.sh).
 """
 import json
+import math
 import os
 import shlex
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 # The same launcher and checks, and PyDYNA (pydyna_deck says how to get it when it is missing).
 from pydyna_deck import Deck, kwd, pd, run_np1_np2, same_total_energy  # noqa: E402
+from lsdyna_ascii import read_nodout  # noqa: E402
 
 RHO, E, NU, T = 7.85e-6, 210.0, 0.3, 1.0
 LENGTH, WIDTH, NX, NY = 100.0, 20.0, 20, 4
@@ -44,8 +55,9 @@ def node_set(sid, nodes):
     return nodes_set
 
 
-def write_deck(path, grip):
-    """grip: the strip ends in a rigid column pulled by _RIGID, else its end nodes are pulled by _SET."""
+def write_deck(path, grip, turn=False):
+    """grip: the strip ends in a rigid column pulled by _RIGID, else its end nodes are pulled by _SET;
+    turn: the whole strip turns about the y axis instead."""
     deck = Deck()
     deck.append(kwd.ControlTermination(endtim=END))
     columns = NX + 1 if grip else NX
@@ -63,12 +75,19 @@ def write_deck(path, grip):
     deck.append(kwd.SectionShell(secid=1, elform=2, nip=2, t1=T, t2=T, t3=T, t4=T))
     deck.append(kwd.MatElastic(mid=1, ro=RHO, e=E, pr=0.0 if grip else NU))
     deck.append(kwd.MatRigid(mid=2, ro=RHO, e=E, pr=NU))
-    deck.append(node_set(1, [node(0, j) for j in range(NY + 1)]))
-    deck.append(kwd.BoundarySpcSet(nsid=1, dofx=1))
     deck.append(kwd.DefineCurve(lcid=7, curves=pd.DataFrame({"a1": [0.0, RAMP, 10.0], "o1": [0.0, 1.0, 1.0]})))
+    if turn:
+        deck.append(node_set(3, [node(i, j) for i, j in ids]))
+        deck.append(kwd.BoundaryPrescribedMotionSet(nsid=3, dof=10, vad=2, lcid=7, sf=-0.5 * math.pi,
+                                                    offset1=0.0, offset2=0.0))
+        deck.append(kwd.DatabaseNodout(dt=0.1))
+        deck.append(kwd.DatabaseHistoryNode(id1=node(NX, NY)))
+    else:
+        deck.append(node_set(1, [node(0, j) for j in range(NY + 1)]))
+        deck.append(kwd.BoundarySpcSet(nsid=1, dofx=1))
     if grip:
         deck.append(kwd.BoundaryPrescribedMotionRigid(pid=2, dof=1, vad=2, lcid=7, sf=DELTA))
-    else:
+    elif not turn:
         deck.append(node_set(2, [node(NX, j) for j in range(NY + 1)]))
         deck.append(kwd.BoundaryPrescribedMotionSet(nsid=2, dof=1, vad=2, lcid=7, sf=DELTA))
     deck.append(kwd.DatabaseGlstat(dt=0.1))
@@ -107,8 +126,31 @@ def check(mpiexec, binary, workdir, grip):
     return deck, reports
 
 
+def check_turn(mpiexec, binary, workdir):
+    os.makedirs(workdir, exist_ok=True)
+    deck = os.path.join(workdir, "pydyna_strip_turn.k")
+    write_deck(deck, False, turn=True)
+    omega = 0.5 * math.pi / RAMP
+    turning = 0.5 * (RHO * T * WIDTH * LENGTH ** 3 / 3) * omega ** 2  # 1/2 I w^2 about the end
+    reports = run_np1_np2(mpiexec, binary, deck, workdir)
+    for np_, r in reports.items():
+        far = read_nodout(os.path.join(workdir, f"np{np_}", "nodout"))
+        x, z = far[f"node {node(NX, NY)} x-coor"][1][-1], far[f"node {node(NX, NY)} z-coor"][1][-1]
+        last = r["energy_last"]
+        print(f"turn np={np_}: far corner x {x:.6g} z {z:.6g} (0, {LENGTH:g}), kinetic {last['kinetic']:.3e} "
+              f"(1/2 I w^2 while turning {turning:.4e}), internal {last['internal']:.3e}")
+        if abs(x) > 1e-3 or not LENGTH * (1 - 1e-3) < z <= LENGTH + 1e-3:
+            sys.exit(f"np={np_}: the far corner ends at x {x}, z {z}, not at (0, {LENGTH}): the turn is wrong")
+        # The free nodal rotations ring after the turn; their fast swing makes the
+        # half-step kinetic energy (1/2 m v- . v+) slightly negative: count its size.
+        if abs(last["kinetic"]) + last["internal"] > 0.01 * turning:
+            sys.exit(f"np={np_}: kinetic {last['kinetic']} + internal {last['internal']} after the turn is not small")
+    same_total_energy(reports)
+
+
 def main():
     mpiexec, binary, workdir = sys.argv[1:4]
+    check_turn(mpiexec, binary, os.path.join(workdir, "turn"))
     check(mpiexec, binary, os.path.join(workdir, "grip"), True)
     deck, reports = check(mpiexec, binary, workdir, False)
     restarted = restart_across_np(mpiexec, binary, deck, workdir)
