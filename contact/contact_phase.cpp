@@ -40,14 +40,16 @@ void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt) {
           out[p] = PairForce{};
           return;
         }
-        double cx[4][3], cv[4][3];
-        for (int c = 0; c < 4; ++c)
+        double cx[4][3], cv[4][3], cm[4];
+        for (int c = 0; c < 4; ++c) {
+          cm[c] = mass[slot[4 * g + c]];
           for (int k = 0; k < 3; ++k) {
             cx[c][k] = x[3 * slot[4 * g + c] + k];
             cv[c][k] = v[3 * slot[4 * g + c] + k];
           }
+        }
         const bool triangle = slot[4 * g + 2] == slot[4 * g + 3];
-        out[p] = node_segment_force(&x[3 * n], &v[3 * n], mass[n], cx, cv, triangle, half[n] + seg_half[g],
+        out[p] = node_segment_force(&x[3 * n], &v[3 * n], mass[n], cm, cx, cv, triangle, half[n] + seg_half[g],
                                     std::min(stiff[n], seg_stiff[g]), friction, dt);
       });
 }

@@ -95,17 +95,22 @@ struct PairForce {
   double f[3] = {0, 0, 0};     // on the node; the segment's corners get -weight[c] * f
   double weight[4] = {0, 0, 0, 0};
   double penalty_energy = 0;   // 1/2 k d^2 stored in the penalty spring
-  double friction_power = 0;   // |f_t| |v_t| dissipated
+  double friction_power = 0;   // |f_t| times the mean |v_t| over the step: dissipated
 };
 
-// Node at p with velocity vp and mass m against segment corners x, v.
-// `reach` is the contact distance; k the penalty stiffness. Friction is
-// Coulomb, capped by the force that stops the node's slip within the step
-// (m/2 |v_t| / dt): a memoryless stick, so the contact state needs no
-// history across bucket sorts.
-inline PairForce node_segment_force(const double* p, const double* vp, double m, const double (*x)[3],
-                                    const double (*v)[3], bool triangle, double reach, double k,
-                                    const FrictionLaw& friction, double dt) {
+// Node at p with velocity vp and mass m against segment corners x, v with
+// masses corner_mass. `reach` is the contact distance; k the penalty
+// stiffness. Friction is Coulomb, capped by half the force that stops the
+// slip within the step: a force F on the node (and -w_c F on the corners)
+// changes the slip by F dt (1/m + sum w_c^2 / m_c), so the cap is
+// |v_t| / (2 dt (1/m + sum w_c^2 / m_c)). A memoryless stick: the contact
+// state needs no history across bucket sorts. Both sides' masses count: a
+// heavy node on a light segment (or one a prescribed motion holds) would
+// otherwise throw the segment's slip past zero every step, and the friction
+// would put energy in while its work is counted as dissipated.
+inline PairForce node_segment_force(const double* p, const double* vp, double m, const double* corner_mass,
+                                    const double (*x)[3], const double (*v)[3], bool triangle, double reach,
+                                    double k, const FrictionLaw& friction, double dt) {
   PairForce out;
   // Quick exact rejection: every point of the segment lies within `warp` of
   // the plane through its centroid normal to its diagonals, so a node
@@ -149,9 +154,15 @@ inline PairForce node_segment_force(const double* p, const double* vp, double m,
   for (int k3 = 0; k3 < 3; ++k3) vt[k3] = vrel[k3] - vn * n[k3];
   const double slip = std::sqrt(vt[0] * vt[0] + vt[1] * vt[1] + vt[2] * vt[2]);
   if (!(slip > 0)) return out;
-  const double ft = std::fmin(friction.mu(slip) * fn, 0.5 * m * slip / dt);
+  double compliance = 1.0 / m;  // slip change per unit impulse
+  for (int c = 0; c < 4; ++c)
+    if (corner_mass[c] > 0) compliance += sp.weight[c] * sp.weight[c] / corner_mass[c];
+  const double ft = std::fmin(friction.mu(slip) * fn, 0.5 * slip / (dt * compliance));
   for (int k3 = 0; k3 < 3; ++k3) out.f[k3] -= ft * vt[k3] / slip;
-  out.friction_power = ft * slip;
+  // The work over the step: the force times the mean of the slip before and
+  // after it acts (the slip falls by ft dt compliance), as the walls and
+  // motions count theirs.
+  out.friction_power = ft * (slip - 0.5 * ft * dt * compliance);
   return out;
 }
 

@@ -20,13 +20,16 @@ namespace {
 
 using test::Steel;
 
+// Corners too heavy to move: the kernel's closed forms for a fixed segment.
+constexpr double kFixedCorners[4] = {1e300, 1e300, 1e300, 1e300};
+
 // A node 0.3 above a unit quad, reach 1: penetration 0.7, force k 0.7 up,
 // weights summing to one (action = reaction), energy 1/2 k 0.7^2.
 TEST(ContactKernel, NodeAboveQuadGetsPenaltyForceAlongNormal) {
   const double x[4][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
   const double v[4][3] = {};
   const double p[3] = {0.25, 0.6, 0.3}, vp[3] = {0, 0, 0};
-  const PairForce f = node_segment_force(p, vp, 1.0, x, v, false, 1.0, 2.0, FrictionLaw{}, 1e-3);
+  const PairForce f = node_segment_force(p, vp, 1.0, kFixedCorners, x, v, false, 1.0, 2.0, FrictionLaw{}, 1e-3);
   ASSERT_TRUE(f.active);
   EXPECT_NEAR(f.f[2], 2.0 * 0.7, 1e-12);
   EXPECT_NEAR(f.f[0], 0, 1e-12);
@@ -47,29 +50,37 @@ TEST(ContactKernel, EdgeContactPushesAwayFromTheEdgeAndFarNodesAreFree) {
   const double v[4][3] = {};
   const double vp[3] = {0, 0, 0};
   const double beside[3] = {1.3, 0.5, 0.4};  // 0.5 from the edge x = 1
-  const PairForce f = node_segment_force(beside, vp, 1.0, x, v, false, 1.0, 1.0, FrictionLaw{}, 1e-3);
+  const PairForce f = node_segment_force(beside, vp, 1.0, kFixedCorners, x, v, false, 1.0, 1.0, FrictionLaw{}, 1e-3);
   ASSERT_TRUE(f.active);
   EXPECT_NEAR(f.f[0], 0.5 * 0.6, 1e-12);
   EXPECT_NEAR(f.f[2], 0.5 * 0.8, 1e-12);
   const double far[3] = {0.5, 0.5, 1.01};
-  EXPECT_FALSE(node_segment_force(far, vp, 1.0, x, v, false, 1.0, 1.0, FrictionLaw{}, 1e-3).active);
+  EXPECT_FALSE(node_segment_force(far, vp, 1.0, kFixedCorners, x, v, false, 1.0, 1.0, FrictionLaw{}, 1e-3).active);
 }
 
 // Sliding at speed s with mu = 0.3: friction 0.3 * fn against the slip,
-// capped for slow slip by the force that stops it within the step, m/2 s / dt.
+// its power the force times the mean of the slips before and after it acts,
+// capped for slow slip by half the force that stops it within the step:
+// m/2 s / dt against an immovable segment, and with the segment's corners
+// as heavy as the node (the centre, on the diagonal of the quad's two
+// triangles: weights 1/2 on corners 1 and 3), the slip changes by
+// F dt (1/m + 2 (1/2)^2 / m), so m/3 s / dt.
 TEST(ContactKernel, CoulombFrictionOpposesSlipAndSticksWhenSlow) {
   const double x[4][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
   const double v[4][3] = {};
   const double p[3] = {0.5, 0.5, 0.5};
   const FrictionLaw law{0.3, 0.3, 0};
   const double fast[3] = {10, 0, 0};
-  const PairForce f = node_segment_force(p, fast, 1.0, x, v, false, 1.0, 4.0, law, 1e-3);
+  const PairForce f = node_segment_force(p, fast, 1.0, kFixedCorners, x, v, false, 1.0, 4.0, law, 1e-3);
   EXPECT_NEAR(f.f[2], 2.0, 1e-12);
   EXPECT_NEAR(f.f[0], -0.3 * 2.0, 1e-12);
-  EXPECT_NEAR(f.friction_power, 0.6 * 10, 1e-12);
+  EXPECT_NEAR(f.friction_power, 0.6 * (10 - 0.5 * 0.6 * 1e-3), 1e-12);  // the mean slip over the step
   const double slow[3] = {1e-3, 0, 0};
-  const PairForce g = node_segment_force(p, slow, 1e-3, x, v, false, 1.0, 4.0, law, 1e-3);
+  const PairForce g = node_segment_force(p, slow, 1e-3, kFixedCorners, x, v, false, 1.0, 4.0, law, 1e-3);
   EXPECT_NEAR(g.f[0], -0.5 * 1e-3 * 1e-3 / 1e-3, 1e-15);
+  const double light[4] = {1e-3, 1e-3, 1e-3, 1e-3};
+  const PairForce h = node_segment_force(p, slow, 1e-3, light, x, v, false, 1.0, 4.0, law, 1e-3);
+  EXPECT_NEAR(h.f[0], -1e-3 / 3.0 * 1e-3 / 1e-3, 1e-15);
 }
 
 // SLSFAC K A / d_max for a 2 x 2 mm steel segment.
