@@ -38,6 +38,12 @@ void add_curve(Model& m, GlobalId id, std::vector<double> t, std::vector<double>
   m.curves[id] = curve;
 }
 
+std::vector<GlobalId> every_node(const Model& m) {
+  std::vector<GlobalId> ids;
+  for (const Node& node : m.nodes) ids.push_back(node.id);
+  return ids;
+}
+
 double total_mass(const State& s) {
   double mass = 0;
   for (int n = 0; n < s.nodes.count(); ++n) mass += s.nodes.mass(n);
@@ -124,8 +130,7 @@ TEST(PrescribedMotion, VelocityActsBetweenBirthAndDeathAndTheNodesCoastAfter) {
   test::PlateSpec spec = test::plate_spec(4, 4, 10.0, 10.0, 1.0);
   Model m = test::plate_model(spec);
   add_curve(m, 3, {0, 1}, {3, 3});
-  std::vector<GlobalId> all;
-  for (const Node& node : m.nodes) all.push_back(node.id);
+  const std::vector<GlobalId> all = every_node(m);
   PrescribedMotion push = motion_of(all, 0, PrescribedMotion::Kind::Velocity, 3);
   push.birth = 0.2;
   push.death = 0.6;
@@ -158,8 +163,7 @@ TEST(PrescribedMotion, AMotionThatStopsTheStructureTakesItsEnergyOut) {
   moving.v = {3, 0, 0};
   m.initial_velocities.push_back(moving);
   add_curve(m, 2, {0, 10}, {0, 0});
-  std::vector<GlobalId> all;
-  for (const Node& node : m.nodes) all.push_back(node.id);
+  const std::vector<GlobalId> all = every_node(m);
   PrescribedMotion hold = motion_of(all, 0, PrescribedMotion::Kind::Velocity, 2);
   hold.birth = 0.2;
   m.prescribed_motions.push_back(hold);
@@ -175,8 +179,7 @@ TEST(PrescribedMotion, AMotionThatStopsTheStructureTakesItsEnergyOut) {
 TEST(PrescribedMotion, AccelerationIntegratesToVelocity) {
   Model m = test::plate_model(test::plate_spec(3, 3, 6.0, 6.0, 1.0));
   add_curve(m, 2, {0, 10}, {4, 4});
-  std::vector<GlobalId> all;
-  for (const Node& node : m.nodes) all.push_back(node.id);
+  const std::vector<GlobalId> all = every_node(m);
   m.prescribed_motions.push_back(motion_of(all, 2, PrescribedMotion::Kind::Acceleration, 2));
   State s = build_state(m, whole_model_mesh(m));
   const RunResult r = test::run_quietly(s, 0.5);
@@ -199,8 +202,7 @@ TEST(PrescribedMotion, TurnAboutAnAxisFollowsTheAngleCurveReadFromBirth) {
   Model m = test::plate_model(spec);
   const double quarter = 0.5 * M_PI;
   add_curve(m, 4, {0, 0.5, 10}, {0, 1, 1});
-  std::vector<GlobalId> all;
-  for (const Node& node : m.nodes) all.push_back(node.id);
+  const std::vector<GlobalId> all = every_node(m);
   PrescribedMotion turn = motion_of(all, 0, PrescribedMotion::Kind::Displacement, 4);
   turn.axis = 1;
   turn.scale = -quarter;  // about -y: x turns toward +z
@@ -245,8 +247,7 @@ TEST(PrescribedMotion, SpinAtAnAngularVelocityGivesTheRigidKineticEnergy) {
   Model m = test::plate_model(spec);
   const double omega = 2.0;
   add_curve(m, 6, {0, 10}, {omega, omega});
-  std::vector<GlobalId> all;
-  for (const Node& node : m.nodes) all.push_back(node.id);
+  const std::vector<GlobalId> all = every_node(m);
   PrescribedMotion spin = motion_of(all, 0, PrescribedMotion::Kind::Velocity, 6);
   spin.axis = 2;
   spin.offset = {5.0, 5.0};
