@@ -16,7 +16,7 @@ bool in_time(const InterfaceSetup& in, double time) { return time >= in.birth &&
 
 // Every candidate pair's force (in parallel: pairs are independent). A
 // segment whose shell has eroded carries no load from that cycle on.
-void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt) {
+void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt, const std::vector<ContactTie>& ties) {
   const InterfaceSetup& in = *run.setup;
   const FrictionLaw friction{in.static_friction, in.dynamic_friction, in.decay};
   const double* x = run.x.data();
@@ -31,6 +31,10 @@ void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt) {
   const double* seg_stiff = in.segment_stiffness.data();
   const int* seg_element = in.segment_element.data();
   const auto alive = mesh.alive;
+  const int* tie_of = run.setup->tie_on_contact ? run.pair_tie.data() : nullptr;
+  const ContactTie* tie = ties.data();
+  if (tie_of) run.tie_corner.assign(12 * run.pair.size(), 0.0);
+  double* tie_corner = run.tie_corner.data();
   PairForce* out = run.pair.data();
   Kokkos::parallel_for(
       "contact::pair_forces", HostRange(0, static_cast<int>(run.pair.size())),
@@ -49,6 +53,14 @@ void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt) {
           }
         }
         const bool triangle = slot[4 * g + 2] == slot[4 * g + 3];
+        if (tie_of && tie_of[p] >= 0) {
+          const double k_pair = std::min(stiff[n], seg_stiff[g]);
+          const TieForce tf = tied_node_force(&x[3 * n], mass[n], cm, cx, tie[tie_of[p]], k_pair, dt);
+          out[p] = tf.pair;
+          for (int c = 0; c < 4; ++c)
+            for (int k = 0; k < 3; ++k) tie_corner[12 * p + 3 * c + k] = tf.corner_extra[c][k];
+          return;
+        }
         out[p] = node_segment_force(&x[3 * n], &v[3 * n], mass[n], cm, cx, cv, triangle, half[n] + seg_half[g],
                                     std::min(stiff[n], seg_stiff[g]), friction, dt);
       });
@@ -59,6 +71,7 @@ void assemble(InterfaceRun& run) {
   const int* offset = run.entry_offset.data();
   const int* entry = run.entry.data();
   const PairForce* pair = run.pair.data();
+  const double* tie_corner = run.setup->tie_on_contact ? run.tie_corner.data() : nullptr;
   double* f = run.slot_force.data();
   Kokkos::parallel_for(
       "contact::assemble", HostRange(0, static_cast<int>(run.gid.size())),
@@ -70,6 +83,8 @@ void assemble(InterfaceRun& run) {
           if (!pf.active) continue;
           const double w = role == 0 ? 1.0 : -pf.weight[role - 1];
           for (int k = 0; k < 3; ++k) sum[k] += w * pf.f[k];
+          if (tie_corner && role > 0)
+            for (int k = 0; k < 3; ++k) sum[k] += tie_corner[12 * (entry[i] / 5) + 3 * (role - 1) + k];
         }
         for (int k = 0; k < 3; ++k) f[3 * n + k] = sum[k];
       });
@@ -183,11 +198,12 @@ bool ContactPhase::load_motion(const ContactMesh& mesh, const ContactClock& cloc
 }
 
 double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock, std::vector<double>& friction_work,
-                             Communicator& comm, bool sort) {
+                             std::vector<std::vector<ContactTie>>& ties, Communicator& comm, bool sort) {
   double message_seconds = 0;
   searched_ = false;
   Kokkos::deep_copy(mesh.force, Real(0));
   if (friction_work.size() != runs_.size()) friction_work.assign(runs_.size(), 0.0);
+  if (ties.size() != runs_.size()) ties.resize(runs_.size());
   for (std::size_t i = 0; i < runs_.size(); ++i) {
     InterfaceRun& run = runs_[i];
     if (!in_time(*run.setup, clock.time)) {
@@ -201,9 +217,10 @@ double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock,
     if (search && comm.size() > 1) build_ghost_plan(run, comm);
     if (comm.size() > 1) send_ghost_motion(run, comm);
     message_seconds += comm.now() - t0;
-    if (search) search_interface(run, mesh, clock.cycle);
+    if (search) search_interface(run, mesh, clock.cycle, ties[i]);
     searched_ = searched_ || search;
-    pair_forces(run, mesh, clock.dt);
+    pair_forces(run, mesh, clock.dt, ties[i]);
+    if (run.setup->tie_on_contact) form_ties(run, ties[i]);
     assemble(run);
     if (comm.size() > 1) {
       const double t1 = comm.now();

@@ -30,10 +30,12 @@ class ContactPhase {
   // than the margin allows, or BSORT is due. Returns whether one is wanted.
   bool load_motion(const ContactMesh& mesh, const ContactClock& clock);
   // Collective, after load_motion of the same cycle. Fills mesh.force and adds each interface's friction work
-  // to friction_work; `sort` must be the same on every rank. Returns the
-  // seconds spent in contact messages (the rest is search and forces).
+  // to friction_work; `ties`: each interface's ties on this rank (empty
+  // but for _TIEBREAK), added to by the contacts made. `sort` must be the
+  // same on every rank. Returns the seconds spent in contact messages (the
+  // rest is search and forces).
   double compute(const ContactMesh& mesh, const ContactClock& clock, std::vector<double>& friction_work,
-                 Communicator& comm, bool sort);
+                 std::vector<std::vector<ContactTie>>& ties, Communicator& comm, bool sort);
   // Collective: model-wide sums of the last compute(), one record an interface.
   std::vector<ContactRecord> outputs(const std::vector<double>& friction_work, Communicator& comm) const;
   // The same in two steps, for one SumBatch with the other outputs: this
@@ -64,8 +66,16 @@ InterfaceRun start_interface_run(const InterfaceSetup& in, int index, const Cont
 // returns how many moved more than 0.4 margin since the last sort.
 int load_local_motion(InterfaceRun& run, const ContactMesh& mesh);
 // contact_sort.cpp: the bucket sort of one interface, over the node table
-// as it stands (local nodes and this cycle's ghosts).
-void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t cycle);
+// as it stands (local nodes and this cycle's ghosts); a _TIEBREAK
+// interface keeps its tied pairs (add_tied_pairs).
+void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t cycle,
+                      const std::vector<ContactTie>& ties);
+// contact_ties.cpp: marks the candidates that are tied (run.pair_tie) and
+// adds the tied pairs the search did not find whose node is in the table.
+void add_tied_pairs(InterfaceRun& run, const std::vector<ContactTie>& ties);
+// After the cycle's forces: every untied pair in contact becomes a tie
+// (ties stay sorted by tie_before). Returns how many were made.
+int form_ties(InterfaceRun& run, std::vector<ContactTie>& ties);
 // contact_ghosts.cpp: per-cycle ghost traffic; the plan is built by sort_interface.
 void build_ghost_plan(InterfaceRun& run, Communicator& comm);
 void send_ghost_motion(InterfaceRun& run, Communicator& comm);

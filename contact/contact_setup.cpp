@@ -54,6 +54,7 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
   in.birth = c.birth;
   in.death = c.death;
   in.bucket_sort_interval = c.bucket_sort_interval;
+  in.tie_on_contact = c.tie_on_contact;
   std::vector<GlobalId> slave = c.slave_parts, master = c.master_parts;
   std::sort(slave.begin(), slave.end());
   std::sort(master.begin(), master.end());

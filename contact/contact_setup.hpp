@@ -27,6 +27,7 @@ struct InterfaceSetup {
   double static_friction = 0, dynamic_friction = 0, decay = 0;
   double birth = 0, death = 1e20;
   int bucket_sort_interval = 0;  // BSORT; 0: on displacement only
+  bool tie_on_contact = false;   // _TIEBREAK OPTION 1 (contact_ties.hpp)
   // Segments: local shells of the interface's parts, in local element order.
   std::vector<int> segment_element;
   std::vector<std::uint8_t> segment_bits;

@@ -75,7 +75,8 @@ bool neighbours(const InterfaceRun& run, int n, int g) {
 
 }  // namespace
 
-void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t cycle) {
+void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t cycle,
+                      const std::vector<ContactTie>& ties) {
   const InterfaceSetup& in = *run.setup;
   const auto pairs = bucket_candidates(run.x, search_boxes(run), [&](int n, int g) {
     const std::size_t sn = static_cast<std::size_t>(n), sg = static_cast<std::size_t>(g);
@@ -98,7 +99,8 @@ void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t c
     run.pair_node[p] = pairs[p].first;
     run.pair_segment[p] = pairs[p].second;
   }
-  run.pair.assign(pairs.size(), PairForce{});
+  if (in.tie_on_contact) add_tied_pairs(run, ties);
+  run.pair.assign(run.pair_node.size(), PairForce{});
   build_entries(run);
   run.slot_force.assign(3 * run.gid.size(), 0.0);
   run.x_at_sort.assign(run.x.begin(), run.x.begin() + 3 * run.local);

@@ -2,13 +2,15 @@
 // bucket sorts: the node table (this rank's contact nodes, then ghost nodes
 // other ranks sent), the candidate pairs, and the ghost plan. Rebuilt at
 // every sort; nothing here has to survive a restart, since forces depend only
-// on the pairs in contact, not on the candidate list that found them.
+// on the pairs in contact, not on the candidate list that found them (the
+// ties of a _TIEBREAK interface, which do, live in State::Carry).
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
 #include "contact/contact_setup.hpp"
+#include "contact/contact_ties.hpp"
 #include "contact/node_segment_penalty.hpp"
 #include "decomposition/halo/exchange_plan.hpp"
 #include "io/model.hpp"
@@ -32,6 +34,8 @@ struct InterfaceRun {
   // Candidates of the last sort and their forces this cycle.
   std::vector<int> pair_node, pair_segment;
   std::vector<PairForce> pair;
+  std::vector<int> pair_tie;           // _TIEBREAK: each pair's tie (index in the rank's ties), -1 none
+  std::vector<double> tie_corner;      // _TIEBREAK: 12 a pair, its tie's TieForce::corner_extra
   // Contributions to each slot, in (node id, segment id) order: entry =
   // pair * 5 + role, role 0 for the node, 1 + c for segment corner c.
   std::vector<int> entry_offset, entry;

@@ -227,6 +227,9 @@ struct ContactInterface {
   double slave_scale = 1, master_scale = 1;  // SFS, SFM: penalty scale factors
   double slave_thickness = 0, master_thickness = 0;  // SST, MST: > 0 overrides the shell thickness
   int bucket_sort_interval = 0;    // BSORT (optional card A), 0: automatic
+  // _TIEBREAK OPTION 1: a node and segment that come into contact stay
+  // stuck together for the rest of the run (no failure).
+  bool tie_on_contact = false;
   SourceLine where;
 };
 

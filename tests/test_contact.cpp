@@ -230,22 +230,23 @@ TEST(Contact, ErodedShellsAreNoContactSegmentsFromTheNextCycle) {
   const ContactMesh mesh = contact_mesh_of(s);
   const ContactClock clock{0, 0, s.dt_prev};
   std::vector<double> friction;
+  std::vector<std::vector<ContactTie>> ties;
   ContactPhase contact(s.contact, mesh, comm);
   contact.load_motion(mesh, clock);
-  contact.compute(mesh, clock, friction, comm, true);
+  contact.compute(mesh, clock, friction, ties, comm, true);
   const std::int64_t touching = contact.outputs(friction, comm)[0].active_pairs;
   EXPECT_GT(touching, 100) << "the plates should touch over their overlap";
 
   for (int e = 0; e < s.elements.count(); ++e) s.elements.alive(e) = 0;
   contact.load_motion(mesh, clock);
-  contact.compute(mesh, clock, friction, comm, false);  // the candidates of the sort above
+  contact.compute(mesh, clock, friction, ties, comm, false);  // the candidates of the sort above
   EXPECT_EQ(contact.outputs(friction, comm)[0].active_pairs, 0);
   double force = 0;
   for (int n = 0; n < s.nodes.count(); ++n)
     for (int k = 0; k < 3; ++k) force += std::abs(double(s.nodes.fc(n, k)));
   EXPECT_EQ(force, 0.0);
   contact.load_motion(mesh, clock);
-  contact.compute(mesh, clock, friction, comm, true);
+  contact.compute(mesh, clock, friction, ties, comm, true);
   EXPECT_EQ(contact.outputs(friction, comm)[0].active_pairs, 0) << "a sort should not find eroded segments";
 }
 

@@ -1,7 +1,10 @@
 // The contact keywords: card layouts, defaults, side types and their errors.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "deck_test_helpers.hpp"
+#include "io/deck/deck_writer.hpp"
 
 namespace mc {
 namespace {
@@ -81,6 +84,36 @@ TEST(KeywordReaderContact, NodesToSurfaceReadsPartSidesAndRefusesNodeSets) {
                                     ": field 3 (SSTYP) of *CONTACT_AUTOMATIC_NODES_TO_SURFACE: slave node sets (4) "
                                     "are not supported: give the parts (3) or part set (2) whose nodes are the slave "
                                     "side (a node's contact thickness and stiffness come from its shells)");
+}
+
+// _TIEBREAK: card 3 is required before the TIEBREAK card; OPTION 1 (and
+// its blank default) glues on contact; the options with failure, damage or
+// moments are unsupported physics, listed with the keyword.
+TEST(KeywordReaderContact, TiebreakOptionOneGluesAndOtherOptionsAreUnsupported) {
+  const Model m = read(minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK_ID\n4,glue\n1,1,3,3\n\n"
+                                    "1.0,1.0\n1,0.0,0.0\n0,0,0,0,0,0,25\n"));
+  ASSERT_EQ(m.contacts.size(), 1u);
+  EXPECT_EQ(m.contacts[0].kind, ContactInterface::Kind::SurfaceToSurface);
+  EXPECT_TRUE(m.contacts[0].tie_on_contact);
+  EXPECT_EQ(m.contacts[0].id, 4);
+  EXPECT_EQ(m.contacts[0].bucket_sort_interval, 25);  // optional card A after the TIEBREAK card
+  std::ostringstream written;
+  write_deck(m, written);
+  EXPECT_TRUE(read(written.str()).contacts.at(0).tie_on_contact);  // the deck writer keeps the glue
+  const std::string blank_option = minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK\n1,1,3,3\n\n\n\n");
+  EXPECT_TRUE(read(blank_option).contacts[0].tie_on_contact);
+  EXPECT_FALSE(read(minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE\n1,1,3,3\n\n")).contacts[0].tie_on_contact);
+  const std::string damage = minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK\n1,1,3,3\n\n\n2,0.1,0.1\n");
+  const std::string where = "deck.k:" + std::to_string(line_of(damage, "2,0.1,0.1"));
+  EXPECT_NE(error_of(damage).find("  *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK (OPTION 2 (tie failure or damage)) "
+                                  "x1 (first at " + where + ")"),
+            std::string::npos)
+      << error_of(damage);
+  const std::string moments = minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK\n1,1,3,3\n\n\n-1\n");
+  EXPECT_NE(error_of(moments).find("(OPTION -1 (moments transferred))"), std::string::npos) << error_of(moments);
+  const std::string short_deck = minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK\n1,1,3,3\n\n");
+  EXPECT_NE(error_of(short_deck).find("card 3 (SFS SFM SST MST SFST SFMT FSF VSF)"), std::string::npos)
+      << error_of(short_deck);
 }
 
 }  // namespace

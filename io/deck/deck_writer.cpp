@@ -188,6 +188,7 @@ void write_contacts(const Model& m, std::ostream& o) {
                                       : contact_side(c.master_parts, c.master_all, next_set, o);
     o << (single ? "*CONTACT_AUTOMATIC_SINGLE_SURFACE_ID\n"
           : c.kind == ContactInterface::Kind::NodesToSurface ? "*CONTACT_AUTOMATIC_NODES_TO_SURFACE_ID\n"
+          : c.tie_on_contact                                 ? "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK_ID\n"
                                                              : "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_ID\n");
     o << c.id << "," << c.title << "\n";
     o << ssid << "," << msid << "," << sstyp << "," << mstyp << "\n";
@@ -195,6 +196,7 @@ void write_contacts(const Model& m, std::ostream& o) {
       << g(c.death) << "\n";
     o << g(c.slave_scale) << "," << g(c.master_scale) << "," << g(c.slave_thickness) << "," << g(c.master_thickness)
       << "\n";
+    if (c.tie_on_contact) o << "1\n";  // the TIEBREAK card: OPTION 1
     o << "0,0,0,0,0,0," << c.bucket_sort_interval << "\n";
   }
 }

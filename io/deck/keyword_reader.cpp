@@ -79,6 +79,8 @@ constexpr KeywordSpec kKeywords[] = {
     {"CONTACT_AUTOMATIC_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption},
     {"CONTACT_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption},
     {"CONTACT_AUTOMATIC_SURFACE_TO_SURFACE", read_contact_surface_to_surface, kIdOption | kTitleOption},
+    {"CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK", read_contact_surface_to_surface_tiebreak,
+     kIdOption | kTitleOption},
     {"CONTACT_AUTOMATIC_NODES_TO_SURFACE", read_contact_nodes_to_surface, kIdOption | kTitleOption},
     {"CONTACT_NODES_TO_SURFACE", read_contact_nodes_to_surface, kIdOption | kTitleOption},
     {"CONTROL_BULK_VISCOSITY", read_control_bulk_viscosity, 0},

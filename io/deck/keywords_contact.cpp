@@ -1,6 +1,6 @@
 // Contact keywords: *CONTACT_AUTOMATIC_SINGLE_SURFACE,
-// *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE, *CONTACT_(AUTOMATIC_)NODES_TO_SURFACE
-// and *CONTROL_CONTACT. The parts and
+// *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE(_TIEBREAK),
+// *CONTACT_(AUTOMATIC_)NODES_TO_SURFACE and *CONTROL_CONTACT. The parts and
 // part sets a contact names are checked in resolve_references, once the
 // whole deck is read.
 #include "io/deck/card_fields.hpp"
@@ -31,8 +31,25 @@ ContactSide read_side(const CardFields& fields, int id_field, int type_field, co
   return side;
 }
 
+// The _TIEBREAK card (card 4, after card 3). OPTION 1 (LS-DYNA's default):
+// nodes that come into contact stick for good, which minicrash models
+// (contact_ties.hpp); the options with failure or damage are physics it
+// does not have.
+void read_tiebreak_card(KeywordCards& cards, ReaderState& state, ContactInterface& contact) {
+  const Card& card = cards.require("the TIEBREAK card (OPTION NFLS SFLS PARAM ERATEN ERATES CT2CN CN)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  const int option = fields.option(1, "OPTION", 1);
+  if (option == 1 || option == 0) {
+    contact.tie_on_contact = true;
+    return;
+  }
+  state.unsupported_option(cards.keyword(), "OPTION " + std::to_string(option) +
+                                                (option < 0 ? " (moments transferred)" : " (tie failure or damage)"),
+                           card.where());
+}
+
 void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderState& state,
-                  ContactInterface::Kind kind) {
+                  ContactInterface::Kind kind, bool tiebreak = false) {
   ContactInterface contact;
   contact.kind = kind;
   contact.id = static_cast<GlobalId>(state.model.contacts.size() + 1);
@@ -75,7 +92,7 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
     contact.death = death == 0 ? 1e20 : death;
     if (contact.death <= contact.birth) fields.fail(8, "DT", "death time must come after birth time BT");
   }
-  if (cards.has_more()) {
+  if (cards.has_more() || tiebreak) {
     const Card& card = cards.require("card 3 (SFS SFM SST MST SFST SFMT FSF VSF)");
     const CardFields fields(card, cards.keyword(), kStandardLayout);
     contact.slave_scale = fields.real(1, "SFS", 1.0);
@@ -89,6 +106,7 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
     if (contact.slave_thickness < 0) fields.fail(3, "SST", "thickness must not be negative");
     if (contact.master_thickness < 0) fields.fail(4, "MST", "thickness must not be negative");
   }
+  if (tiebreak) read_tiebreak_card(cards, state, contact);
   if (cards.has_more()) {
     const Card& card = cards.require("optional card A (SOFT SOFSCL LCIDAB MAXPAR SBOPT DEPTH BSORT FRCFRQ)");
     const CardFields fields(card, cards.keyword(), kStandardLayout);
@@ -118,6 +136,10 @@ void read_contact_single_surface(KeywordCards& cards, const KeywordOptions& opti
 
 void read_contact_surface_to_surface(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   read_contact(cards, options, state, ContactInterface::Kind::SurfaceToSurface);
+}
+
+void read_contact_surface_to_surface_tiebreak(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  read_contact(cards, options, state, ContactInterface::Kind::SurfaceToSurface, true);
 }
 
 void read_contact_nodes_to_surface(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {

@@ -16,7 +16,7 @@ namespace {
 // The last character is the layout's version: bumped whenever state_fields,
 // loop_carry_fields or the header change, so an older set is refused
 // instead of misread.
-constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', 'A'};
+constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', 'B'};
 
 // What precedes the fields in every rank file.
 struct FileHeader {
@@ -223,7 +223,7 @@ std::string read_restart_set(State& state, const std::string& path, Communicator
     // Another np or partition: every old file in turn; each node comes from
     // the rank that owned it, each element from the one that held it.
     const auto node_index = index_of(state.nodes.ids), element_index = index_of(state.elements.ids);
-    RestartRemapper remap(state.nodes.count(), state.elements.count(), comm.root());
+    RestartRemapper remap(state.nodes.count(), state.elements.count(), comm.root(), element_index);
     for (int r = 0; r < m.ranks; ++r) {
       OldFile old;
       open_rank_file(set_dir, m, r, bytes, old, reader);

@@ -8,14 +8,17 @@
 // views: lanes innermost, see views.hpp).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 #include "io/deck/input_error.hpp"
+#include "contact/contact_ties.hpp"
 #include "decomposition/parallel/views.hpp"
 
 namespace mc {
@@ -64,6 +67,10 @@ struct RestartWriter {
   void rank_share(const std::vector<T>& v) {
     vec(v);
   }
+  void ties(const std::vector<std::vector<ContactTie>>& t) {
+    pod(static_cast<std::uint64_t>(t.size()));
+    for (const auto& interface_ties : t) vec(interface_ties);
+  }
 };
 
 // Restores one rank file's arrays in place: the shapes must be this State's.
@@ -111,6 +118,13 @@ class RestartReader {
   void rank_share(std::vector<T>& v) {
     vec(v);
   }
+  void ties(std::vector<std::vector<ContactTie>>& t) {
+    std::uint64_t n = 0;
+    pod(n);
+    if (n > bytes_->size()) throw InputError("restart file is damaged");
+    t.resize(n);
+    for (auto& interface_ties : t) vec(interface_ties);
+  }
 
  private:
   const std::vector<char>* bytes_ = nullptr;
@@ -123,8 +137,10 @@ class RestartReader {
 // share of a model-wide sum is added up on the new rank 0 (zero elsewhere).
 class RestartRemapper {
  public:
-  RestartRemapper(int nodes, int elements, bool root)
-      : node_set_(nodes, 0), element_set_(elements, 0), root_(root) {}
+  // element_index: this rank's elements by global id (the contact ties
+  // whose segment is here come to this rank).
+  RestartRemapper(int nodes, int elements, bool root, const std::unordered_map<GlobalId, int>& element_index)
+      : node_set_(nodes, 0), element_set_(elements, 0), root_(root), element_index_(&element_index) {}
 
   void next_file(RestartReader& reader, std::vector<int> nodes, std::vector<int> elements, bool first) {
     reader_ = &reader;
@@ -200,6 +216,19 @@ class RestartRemapper {
       for (std::size_t k = 0; k < v.size(); ++k) v[k] += value[k];
   }
 
+  void ties(std::vector<std::vector<ContactTie>>& t) {
+    std::vector<std::vector<ContactTie>> old;
+    RestartReader& reader = *reader_;
+    reader.ties(old);
+    if (first_) t.assign(old.size(), {});
+    if (old.size() != t.size()) throw InputError("restart file does not match this model (interface count)");
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      for (const ContactTie& tie : old[i])
+        if (element_index_->count(tie.segment)) t[i].push_back(tie);
+      std::sort(t[i].begin(), t[i].end(), tie_before);
+    }
+  }
+
   // "" when every node and element of this rank was found, else what is missing.
   std::string missing() const {
     std::size_t nodes = 0, elements = 0;
@@ -214,6 +243,7 @@ class RestartRemapper {
   std::vector<int> node_map_, element_map_;
   std::vector<std::uint8_t> node_set_, element_set_;
   bool root_ = false, first_ = false;
+  const std::unordered_map<GlobalId, int>* element_index_;
 };
 
 }  // namespace mc

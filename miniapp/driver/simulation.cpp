@@ -132,7 +132,8 @@ class TimeLoop {
     const double mpi_before = result.timers.mpi_seconds(Phase::Contact);
     {
       ScopedPhase phase(result.timers, Phase::Contact, comm_);
-      message_seconds = contact_.compute(contact_mesh_, clock(), s_.carry.contact_friction_work, comm_, sort);
+      message_seconds = contact_.compute(contact_mesh_, clock(), s_.carry.contact_friction_work,
+                                         s_.carry.contact_ties, comm_, sort);
       // At the phase's end: the pairs are known only then (so the model does
       // not delay this cycle's contact messages by their compute).
       if (model_.on()) model_.contact(contact_.pairs_checked(), comm_);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "contact/contact_setup.hpp"
+#include "contact/contact_ties.hpp"
 #include "decomposition/halo/node_terms.hpp"
 #include "io/model.hpp"
 #include "io/output/output_records.hpp"
@@ -171,6 +172,9 @@ struct State {
     std::array<double, 6> next_output{};  // glstat, matsum, rwforc, d3plot, rcforc, nodout clocks
     std::vector<double> d3plot_times;  // ParaView steps written so far
     std::vector<double> contact_friction_work;  // per interface, this rank's pairs
+    // Per interface, the ties of the pairs whose segment this rank holds
+    // (_TIEBREAK; contact_ties.hpp), sorted by tie_before.
+    std::vector<std::vector<ContactTie>> contact_ties;
   } carry;
 
   // Time integration.

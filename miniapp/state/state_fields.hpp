@@ -59,6 +59,7 @@ inline void loop_carry_fields(IO& io, S& s) {
   io.pod(s.carry.next_output);
   io.vec(s.carry.d3plot_times);
   io.rank_share(s.carry.contact_friction_work);
+  io.ties(s.carry.contact_ties);
 }
 
 }  // namespace mc

@@ -1,0 +1,163 @@
+// Tied pairs of *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK, OPTION 1:
+// "nodes in contact and which come into contact will permanently stick;
+// tangential motion is inhibited" (LS-DYNA Keyword User's Manual, *CONTACT,
+// TIEBREAK card). A node-segment pair that is in contact at the end of a
+// cycle's force pass becomes a tie: the node is held at a point fixed on the
+// segment, the contact distance off it along the normal of the segment's
+// triangle that the node touched (its place in that triangle's plane as
+// barycentric weights, the distance on the node's side). The tie is a
+// penalty spring with an energy, so it conserves energy and momentum and
+// turns with the segment: the normal moves with the corners, and the
+// corners take the forces of that too (tied_node_force). Formed at the
+// contact distance, the tie's normal force on its first cycle is the
+// penalty force that made it. Ties have no failure (OPTION 1).
+//
+// A tie belongs to its pair, whichever rank computes it, so the answer does
+// not depend on the partition; the rank that holds the segment keeps it and
+// a restart carries it (State::Carry::contact_ties).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "contact/node_segment_penalty.hpp"
+#include "io/model.hpp"
+
+namespace mc {
+
+struct ContactTie {
+  GlobalId node = 0, segment = 0;  // the pair's global ids (segment: its shell)
+  double weight[4] = {0, 0, 0, 0}; // the tied point in the triangle's plane, as corner weights
+  double height = 0;               // its distance off that plane along the triangle's normal
+  std::int32_t triangle = 0;       // 0: corners (0, 1, 2); 1: (0, 2, 3)
+  std::int32_t pad = 0;            // explicit: a restart writes the struct's bytes
+};
+
+inline bool tie_before(const ContactTie& a, const ContactTie& b) {
+  return a.node != b.node ? a.node < b.node : a.segment < b.segment;
+}
+
+// The corners of a quadrilateral's triangle t (a triangle segment: t = 0).
+inline void tie_triangle_corners(int t, int corner[3]) {
+  corner[0] = 0;
+  corner[1] = t == 0 ? 1 : 2;
+  corner[2] = t == 0 ? 2 : 3;
+}
+
+// Cross product c = (xb - xa) x (xc - xa) of a triangle, and its length.
+inline double triangle_cross(const double (*x)[3], const int* corner, double c[3]) {
+  double e1[3], e2[3];
+  for (int k = 0; k < 3; ++k) {
+    e1[k] = x[corner[1]][k] - x[corner[0]][k];
+    e2[k] = x[corner[2]][k] - x[corner[0]][k];
+  }
+  c[0] = e1[1] * e2[2] - e1[2] * e2[1];
+  c[1] = e1[2] * e2[0] - e1[0] * e2[2];
+  c[2] = e1[0] * e2[1] - e1[1] * e2[0];
+  return std::sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+}
+
+// The tie a pair in contact makes: node p touched the segment at the point
+// of weights w (closest_on_segment). The triangle is the one that point lies
+// in; p's projection on its plane gives the weights, and the height is the
+// contact distance `reach` on p's side.
+inline ContactTie make_tie(GlobalId node, GlobalId segment, const double* p, const double (*x)[3], bool triangle,
+                           const double* w, double reach) {
+  ContactTie tie;
+  tie.node = node;
+  tie.segment = segment;
+  tie.triangle = !triangle && w[3] > w[1] ? 1 : 0;
+  int corner[3];
+  tie_triangle_corners(tie.triangle, corner);
+  double c[3];
+  const double len = triangle_cross(x, corner, c);
+  double n[3], r[3];
+  for (int k = 0; k < 3; ++k) {
+    n[k] = c[k] / len;
+    r[k] = p[k] - x[corner[0]][k];
+  }
+  const double h = r[0] * n[0] + r[1] * n[1] + r[2] * n[2];
+  // Barycentric weights of q = p - h n: the areas of the sub-triangles.
+  const double q[3] = {p[0] - h * n[0], p[1] - h * n[1], p[2] - h * n[2]};
+  for (int i = 0; i < 3; ++i) {
+    const double* a = x[corner[(i + 1) % 3]];
+    const double* b = x[corner[(i + 2) % 3]];
+    double u[3], v[3];
+    for (int k = 0; k < 3; ++k) {
+      u[k] = a[k] - q[k];
+      v[k] = b[k] - q[k];
+    }
+    const double cross[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
+    tie.weight[corner[i]] = (cross[0] * n[0] + cross[1] * n[1] + cross[2] * n[2]) / len;
+  }
+  tie.height = h < 0 ? -reach : reach;
+  return tie;
+}
+
+// Forces of one tie: on the node, and the extra the corners take because
+// the normal turns with them (each corner's full force is -weight[c] f plus
+// corner_extra[c]; the extras sum to zero).
+struct TieForce {
+  PairForce pair;
+  double corner_extra[4][3];
+};
+
+// The tie's energy is E = k_t/2 |d|^2 + (k - k_t)/2 (d.n)^2 with
+// d = p - sum w_c x_c - h n, n the triangle's unit normal: along the normal
+// the tie is the contact's own penalty spring k. Across it a shell is as
+// stiff as its membrane, whose waves set the time step, so a second spring
+// as stiff as the penalty one (several a node: as a node and as corners)
+// throws the in-plane motion past the stability limit; k_t is therefore
+// also bounded by LS-DYNA's soft-constraint stiffness 0.5 SOFSCL m* / dt^2
+// with SOFSCL's default 0.1 (LS-DYNA Theory Manual, "Contact-impact
+// algorithm", penalty method, SOFT = 1), m* the pair's effective mass
+// 1 / (1/m + sum w_c^2 / m_c), as for the friction cap. The forces are
+// -dE/dx: on the node g = -(k_t d + (k - k_t)(d.n) n), on corner c
+// -w_c g - s (dn/dx_c)^T d with s = (k - k_t)(d.n) - k_t h.
+inline TieForce tied_node_force(const double* p, double m, const double* corner_mass, const double (*x)[3],
+                                const ContactTie& tie, double k, double dt) {
+  TieForce out{};
+  int corner[3];
+  tie_triangle_corners(tie.triangle, corner);
+  double compliance = 1.0 / m;
+  for (int c = 0; c < 4; ++c)
+    if (corner_mass[c] > 0) compliance += tie.weight[c] * tie.weight[c] / corner_mass[c];
+  const double k_t = dt > 0 ? std::fmin(k, 0.05 / (compliance * dt * dt)) : k;
+  double c[3];
+  const double len = triangle_cross(x, corner, c);
+  double n[3], d[3];
+  for (int k3 = 0; k3 < 3; ++k3) {
+    n[k3] = c[k3] / len;
+    d[k3] = p[k3] - tie.height * n[k3];
+    for (int i = 0; i < 3; ++i) d[k3] -= tie.weight[corner[i]] * x[corner[i]][k3];
+  }
+  const double dn = d[0] * n[0] + d[1] * n[1] + d[2] * n[2];
+  PairForce& f = out.pair;
+  f.active = true;
+  double d2 = 0;
+  for (int k3 = 0; k3 < 3; ++k3) {
+    f.f[k3] = -k_t * d[k3] - (k - k_t) * dn * n[k3];
+    d2 += d[k3] * d[k3];
+  }
+  for (int i = 0; i < 4; ++i) f.weight[i] = tie.weight[i];
+  f.penalty_energy = 0.5 * (k_t * d2 + (k - k_t) * dn * dn);
+  // (dn/dx)^T v = (dc/dx)^T u with u = (v - (v.n) n) / |c|; c = e1 x e2
+  // gives e2 x u at corner b, u x e1 at corner c, minus both at corner a.
+  const double s = (k - k_t) * dn - k_t * tie.height;
+  double u[3], e1[3], e2[3];
+  for (int k3 = 0; k3 < 3; ++k3) {
+    u[k3] = (d[k3] - dn * n[k3]) / len;
+    e1[k3] = x[corner[1]][k3] - x[corner[0]][k3];
+    e2[k3] = x[corner[2]][k3] - x[corner[0]][k3];
+  }
+  const double gb[3] = {e2[1] * u[2] - e2[2] * u[1], e2[2] * u[0] - e2[0] * u[2], e2[0] * u[1] - e2[1] * u[0]};
+  const double gc[3] = {u[1] * e1[2] - u[2] * e1[1], u[2] * e1[0] - u[0] * e1[2], u[0] * e1[1] - u[1] * e1[0]};
+  for (int k3 = 0; k3 < 3; ++k3) {
+    out.corner_extra[corner[1]][k3] = -s * gb[k3];
+    out.corner_extra[corner[2]][k3] = -s * gc[k3];
+    out.corner_extra[corner[0]][k3] = s * (gb[k3] + gc[k3]);
+  }
+  return out;
+}
+
+}  // namespace mc

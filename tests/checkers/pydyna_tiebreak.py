@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK as PyDYNA writes it (its
+SURFA/SURFB card layout, OPTION 1 on the TIEBREAK card, blank PENCHK and
+SAST/SBST): the scene of inputs/tied_plates.k rebuilt with PyDYNA, node for
+node, then the checks of tests/contact/tied_plates.py (glued at np 1 and 2:
+the dropped plate stays at the contact distance and stops sliding; without
+the glue it bounces off and slides on).
+
+usage: pydyna_tiebreak.py MPIEXEC_ARGS BINARY WORKDIR
+Run it with the checkers' virtual environment (scripts/checkers-venv.sh).
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "contact"))
+from pydyna_deck import Deck, kwd, pd  # noqa: E402  (PyDYNA, or how to get it)
+from tied_plates import check  # noqa: E402
+
+N, H, GAP, SHIFT, T = 8, 5.0, 2.0, 2.5, 1.0  # 8 x 8 shells of 5 mm a plate, mm, ms, kg, GPa
+
+
+def node(plate, i, j):
+    return 1 + plate * (N + 1) ** 2 + i + j * (N + 1)
+
+
+def write_deck(path):
+    deck = Deck()
+    deck.append(kwd.ControlTermination(endtim=3.0))
+    grid = [(p, i, j) for p in (0, 1) for j in range(N + 1) for i in range(N + 1)]
+    deck.append(kwd.Node(nodes=pd.DataFrame({
+        "nid": [node(p, i, j) for p, i, j in grid], "x": [i * H + p * SHIFT for p, i, j in grid],
+        "y": [j * H + p * SHIFT for p, i, j in grid], "z": [p * GAP for p, i, j in grid]})))
+    cells = [(p, i, j) for p in (0, 1) for j in range(N) for i in range(N)]
+    deck.append(kwd.ElementShell(elements=pd.DataFrame({
+        "eid": range(1, len(cells) + 1), "pid": [p + 1 for p, i, j in cells],
+        "n1": [node(p, i, j) for p, i, j in cells], "n2": [node(p, i + 1, j) for p, i, j in cells],
+        "n3": [node(p, i + 1, j + 1) for p, i, j in cells], "n4": [node(p, i, j + 1) for p, i, j in cells]})))
+    deck.append(kwd.Part(parts=pd.DataFrame({"heading": ["clamped plate", "dropped plate"], "pid": [1, 2],
+                                             "secid": [1, 1], "mid": [1, 1]})))
+    deck.append(kwd.SectionShell(secid=1, elform=2, nip=3, t1=T, t2=T, t3=T, t4=T))
+    deck.append(kwd.MatElastic(mid=1, ro=7.85e-6, e=210.0, pr=0.3))
+    edge = [node(0, i, j) for j in range(N + 1) for i in range(N + 1) if i in (0, N) or j in (0, N)]
+    edge_set = kwd.SetNodeList(sid=1)
+    edge_set.nodes = pd.Series(edge)
+    deck.append(edge_set)
+    deck.append(kwd.BoundarySpcSet(nsid=1, dofx=1, dofy=1, dofz=1, dofrx=1, dofry=1, dofrz=1))
+    for j in range(N + 1):
+        for i in range(N + 1):
+            deck.append(kwd.InitialVelocityNode(nid=node(1, i, j), vx=1.0, vz=-1.0))
+    deck.append(kwd.ContactAutomaticSurfaceToSurfaceTiebreak(surfa=2, surfb=1, surfatyp=3, surfbtyp=3, option=1))
+    deck.append(kwd.DatabaseGlstat(dt=0.02))
+    deck.append(kwd.DatabaseNodout(dt=0.02))
+    deck.append(kwd.DatabaseHistoryNode(id1=node(1, N // 2, N // 2), id2=node(0, N // 2 + 1, N // 2)))
+    with open(path, "w") as f:
+        f.write(deck.write())
+
+
+def main():
+    mpiexec, binary, work = sys.argv[1:4]
+    os.makedirs(work, exist_ok=True)
+    deck = os.path.join(work, "pydyna_tied_plates.k")
+    write_deck(deck)
+    check(mpiexec, binary, deck, work)
+
+
+if __name__ == "__main__":
+    main()
