@@ -13,8 +13,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <experimental/simd>
 #include <vector>
+
+#include "decomposition/parallel/experimental_simd.hpp"
 
 namespace {
 

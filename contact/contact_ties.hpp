@@ -119,9 +119,7 @@ inline TieForce tied_node_force(const double* p, double m, const double* corner_
   TieForce out{};
   int corner[3];
   tie_triangle_corners(tie.triangle, corner);
-  double compliance = 1.0 / m;
-  for (int c = 0; c < 4; ++c)
-    if (corner_mass[c] > 0) compliance += tie.weight[c] * tie.weight[c] / corner_mass[c];
+  const double compliance = pair_compliance(m, corner_mass, tie.weight);
   const double k_t = dt > 0 ? std::fmin(k, 0.05 / (compliance * dt * dt)) : k;
   double c[3];
   const double len = triangle_cross(x, corner, c);

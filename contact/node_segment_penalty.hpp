@@ -98,6 +98,16 @@ struct PairForce {
   double friction_power = 0;   // |f_t| times the mean |v_t| over the step: dissipated
 };
 
+// A pair's compliance: the change of the node's motion relative to the
+// segment point of weights w per unit impulse, 1/m + sum w_c^2 / m_c (the
+// inverse of the pair's effective mass; massless corners held elsewhere).
+inline double pair_compliance(double m, const double* corner_mass, const double* w) {
+  double compliance = 1.0 / m;
+  for (int c = 0; c < 4; ++c)
+    if (corner_mass[c] > 0) compliance += w[c] * w[c] / corner_mass[c];
+  return compliance;
+}
+
 // Node at p with velocity vp and mass m against segment corners x, v with
 // masses corner_mass. `reach` is the contact distance; k the penalty
 // stiffness. Friction is Coulomb, capped by half the force that stops the
@@ -154,9 +164,7 @@ inline PairForce node_segment_force(const double* p, const double* vp, double m,
   for (int k3 = 0; k3 < 3; ++k3) vt[k3] = vrel[k3] - vn * n[k3];
   const double slip = std::sqrt(vt[0] * vt[0] + vt[1] * vt[1] + vt[2] * vt[2]);
   if (!(slip > 0)) return out;
-  double compliance = 1.0 / m;  // slip change per unit impulse
-  for (int c = 0; c < 4; ++c)
-    if (corner_mass[c] > 0) compliance += sp.weight[c] * sp.weight[c] / corner_mass[c];
+  const double compliance = pair_compliance(m, corner_mass, sp.weight);  // slip change per unit impulse
   const double ft = std::fmin(friction.mu(slip) * fn, 0.5 * slip / (dt * compliance));
   for (int k3 = 0; k3 < 3; ++k3) out.f[k3] -= ft * vt[k3] / slip;
   // The work over the step: the force times the mean of the slip before and

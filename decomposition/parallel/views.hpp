@@ -4,7 +4,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
-#include <experimental/simd>
+#include "decomposition/parallel/experimental_simd.hpp"
 
 namespace mc {
 

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cmath>
-#include <experimental/simd>
 #include <utility>
 
 #include "decomposition/parallel/views.hpp"

@@ -10,9 +10,10 @@ distance above node 42 (the clamped plate's, 2.5 mm away): gap 1 mm within
 _TIEBREAK suffix and its card removed) is the control: frictionless, the
 plate slides on (x displacement t within 0.01 mm at 3 ms) and bounces off
 (gap above 1.5 mm at 3 ms). Energy: total within 6 % of the initial at the
-end (measured 1.046 glued, 1.014 free; in both the excess is about 5 % of
-the hourglass work, which the glue makes larger by pinning the plates
-node by node). np 2 gives the np 1 energies within 1e-6 relative.
+end (measured 1.046 glued, 1.014 free; the excess grows with the
+hourglass work, which the glue makes larger by pinning the plates node by
+node, and the glued run also loses a little as each node is captured, a
+loss that shrinks with the step). np 2 gives the np 1 energies within 1e-6 relative.
 
 usage: tied_plates.py MPIEXEC_ARGS MINICRASH DECK WORKDIR
 """
