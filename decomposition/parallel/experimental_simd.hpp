@@ -10,7 +10,9 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#include <immintrin.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>  // x86 only; other targets have no such header
+#endif
 #include <experimental/simd>
 #pragma GCC diagnostic pop
 #else

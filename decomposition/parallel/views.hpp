@@ -4,6 +4,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <cstdint>
+
 #include "decomposition/parallel/experimental_simd.hpp"
 
 namespace mc {
