@@ -2,15 +2,19 @@
 // "nodes in contact and which come into contact will permanently stick;
 // tangential motion is inhibited" (LS-DYNA Keyword User's Manual, *CONTACT,
 // TIEBREAK card). A node-segment pair that is in contact at the end of a
-// cycle's force pass becomes a tie: the node is held at a point fixed on the
-// segment, the contact distance off it along the normal of the segment's
-// triangle that the node touched (its place in that triangle's plane as
-// barycentric weights, the distance on the node's side). The tie is a
-// penalty spring with an energy, so it conserves energy and momentum and
-// turns with the segment: the normal moves with the corners, and the
-// corners take the forces of that too (tied_node_force). Formed at the
-// contact distance, the tie's normal force on its first cycle is the
-// penalty force that made it. Ties have no failure (OPTION 1).
+// cycle's force pass becomes a tie: the node is held at a point fixed in the
+// frame of the segment's triangle that the node touched (its projection on
+// that triangle's plane as barycentric weights, and its height off the
+// plane). That point is where the contact would have left the node: the
+// contact distance from the closest point of the segment, toward the node.
+// The tie is a penalty spring with an energy, so it conserves energy and
+// momentum and turns with the segment: the normal moves with the corners,
+// and the corners take the forces of that too (tied_node_force). Formed
+// where the contact's spring is at rest, the tie starts with the contact's
+// stretch, so it takes over the contact's force and energy (at most) and
+// puts in none: a node caught beside a segment's edge, whose contact pushes
+// it along the plane, is not also thrown off the plane by the contact
+// distance. Ties have no failure (OPTION 1).
 //
 // A tie belongs to its pair, whichever rank computes it, so the answer does
 // not depend on the partition; the rank that holds the segment keeps it and
@@ -58,9 +62,12 @@ inline double triangle_cross(const double (*x)[3], const int* corner, double c[3
 }
 
 // The tie a pair in contact makes: node p touched the segment at the point
-// of weights w (closest_on_segment). The triangle is the one that point lies
-// in; p's projection on its plane gives the weights, and the height is the
-// contact distance `reach` on p's side.
+// of weights w (closest_on_segment), closer than the contact distance
+// `reach`. The triangle is the one that point lies in. The tie holds p at
+// a = (closest point) + reach (p - closest point) / |p - closest point|,
+// where the contact's spring is at rest: a's projection on the triangle's
+// plane gives the weights, its distance off the plane the height (the
+// contact distance on p's side where p is over the triangle's inside).
 inline ContactTie make_tie(GlobalId node, GlobalId segment, const double* p, const double (*x)[3], bool triangle,
                            const double* w, double reach) {
   ContactTie tie;
@@ -71,14 +78,20 @@ inline ContactTie make_tie(GlobalId node, GlobalId segment, const double* p, con
   tie_triangle_corners(tie.triangle, corner);
   double c[3];
   const double len = triangle_cross(x, corner, c);
-  double n[3], r[3];
+  double closest[3] = {0, 0, 0};
+  for (int i = 0; i < 4; ++i)
+    for (int k = 0; k < 3; ++k) closest[k] += w[i] * x[i][k];
+  const double gap = std::sqrt((p[0] - closest[0]) * (p[0] - closest[0]) + (p[1] - closest[1]) * (p[1] - closest[1]) +
+                               (p[2] - closest[2]) * (p[2] - closest[2]));
+  double n[3], r[3], rest[3];
   for (int k = 0; k < 3; ++k) {
     n[k] = c[k] / len;
-    r[k] = p[k] - x[corner[0]][k];
+    rest[k] = closest[k] + reach * (p[k] - closest[k]) / gap;  // a pair in contact has gap > 0
+    r[k] = rest[k] - x[corner[0]][k];
   }
   const double h = r[0] * n[0] + r[1] * n[1] + r[2] * n[2];
-  // Barycentric weights of q = p - h n: the areas of the sub-triangles.
-  const double q[3] = {p[0] - h * n[0], p[1] - h * n[1], p[2] - h * n[2]};
+  // Barycentric weights of q = a - h n: the areas of the sub-triangles.
+  const double q[3] = {rest[0] - h * n[0], rest[1] - h * n[1], rest[2] - h * n[2]};
   for (int i = 0; i < 3; ++i) {
     const double* a = x[corner[(i + 1) % 3]];
     const double* b = x[corner[(i + 2) % 3]];
@@ -90,7 +103,7 @@ inline ContactTie make_tie(GlobalId node, GlobalId segment, const double* p, con
     const double cross[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
     tie.weight[corner[i]] = (cross[0] * n[0] + cross[1] * n[1] + cross[2] * n[2]) / len;
   }
-  tie.height = h < 0 ? -reach : reach;
+  tie.height = h;
   return tie;
 }
 

@@ -40,6 +40,32 @@ TEST(ContactTie, FormedTieCarriesThePenaltyForceThatMadeIt) {
   for (int c = 0; c < 4; ++c) EXPECT_NEAR(held.pair.weight[c], contact.weight[c], 1e-12) << c;
 }
 
+// A node caught beside a segment's edge (its contact pushes it away from the
+// edge, mostly along the plane) is tied where the contact's spring is at
+// rest: with k_t = k the tie starts with the contact's force and energy, and
+// with k_t < k with no more energy than the contact had. Tied at the contact
+// distance off the plane instead, it would be thrown off the plane with
+// k (reach - 0.1) on its first cycle, energy from nowhere.
+TEST(ContactTie, ATieMadeBesideAnEdgeTakesOverTheContactsForce) {
+  const double x[4][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+  const double v[4][3] = {};
+  const double p[3] = {1.3, 0.5, 0.1}, vp[3] = {0, 0, 0};
+  const double k = 2.0, reach = 0.5;
+  const PairForce contact = node_segment_force(p, vp, 1.0, kFixedCorners, x, v, false, reach, k, FrictionLaw{}, 1e-3);
+  ASSERT_TRUE(contact.active);
+  const double pen = reach - std::sqrt(0.3 * 0.3 + 0.1 * 0.1);
+  EXPECT_NEAR(contact.penalty_energy, 0.5 * k * pen * pen, 1e-12);
+  const ContactTie tie = make_tie(7, 9, p, x, false, contact.weight, reach);
+  EXPECT_NEAR(tie.height, reach * 0.1 / std::sqrt(0.1), 1e-12);  // the rest point's height, not the reach
+  const TieForce held = tied_node_force(p, 1.0, kFixedCorners, x, tie, k, 0.0);  // dt 0: k_t = k
+  for (int k3 = 0; k3 < 3; ++k3) EXPECT_NEAR(held.pair.f[k3], contact.f[k3], 1e-12) << k3;
+  EXPECT_NEAR(held.pair.penalty_energy, contact.penalty_energy, 1e-12);
+  const TieForce soft = tied_node_force(p, 1.0, kFixedCorners, x, tie, k, 0.1);  // k_t = 0.05 / dt^2 = 5 > k: k
+  const TieForce softer = tied_node_force(p, 1.0, kFixedCorners, x, tie, 1e3, 0.1);  // k_t = 5 < k
+  EXPECT_NEAR(soft.pair.penalty_energy, contact.penalty_energy, 1e-12);
+  EXPECT_LE(softer.pair.penalty_energy, 0.5 * 1e3 * pen * pen);
+}
+
 // Pulled off along the normal, the tie holds with the penalty stiffness k;
 // slid across, with k_t = min(k, 0.05 m* / dt^2), m* = 1 / (1/m + sum w^2/m_c).
 TEST(ContactTie, HoldsInTensionAndAcrossWithTheStableStiffness) {
