@@ -59,9 +59,45 @@ int cell_along(const double* box, int k, double p) {
   return at < kGrid ? static_cast<int>(at) : kGrid - 1;
 }
 
-// This rank's segments' box and the cells their boxes reach, each grown by
-// the farthest any node can be and still touch the segment.
-std::vector<double> segment_cover(const InterfaceRun& run) {
+// The boxes a rank's cover must reach: each segment's, grown by the
+// farthest any node can be and still touch it, and each tied node's, for a
+// tie holds its node however far it is pulled (contact_ties.hpp): the last
+// place this rank saw it (its table before the rebuild), grown by how far
+// it may move until the next sort. A tied node this rank has not seen yet
+// (the first sort after a restart) is found only within its segment's box.
+std::vector<double> reach_boxes(const InterfaceRun& run, const std::vector<ContactTie>& ties) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const InterfaceSetup& in = *run.setup;
+  std::vector<double> boxes;
+  boxes.reserve(6 * (in.segment_element.size() + ties.size()));
+  auto grow_around = [&](const double* p, double grow, double* b) {
+    for (int k = 0; k < 3; ++k) {
+      b[k] = std::min(b[k], p[k] - grow);
+      b[3 + k] = std::max(b[3 + k], p[k] + grow);
+    }
+  };
+  for (std::size_t g = 0; g < in.segment_element.size(); ++g) {
+    const double grow = in.segment_half_thickness[g] + run.max_node_half + run.margin;
+    double b[6] = {inf, inf, inf, -inf, -inf, -inf};
+    for (int c = 0; c < 4; ++c) grow_around(&run.x[3 * static_cast<std::size_t>(run.segment_slot[4 * g + c])], grow, b);
+    boxes.insert(boxes.end(), b, b + 6);
+  }
+  if (ties.empty()) return boxes;
+  std::unordered_map<GlobalId, std::size_t> seen;
+  for (std::size_t n = 0; n < run.gid.size() && 3 * n + 2 < run.x.size(); ++n) seen.emplace(run.gid[n], n);
+  for (const ContactTie& tie : ties) {
+    const auto it = seen.find(tie.node);
+    if (it == seen.end()) continue;
+    double b[6] = {inf, inf, inf, -inf, -inf, -inf};
+    grow_around(&run.x[3 * it->second], run.max_node_half + run.margin, b);
+    boxes.insert(boxes.end(), b, b + 6);
+  }
+  return boxes;
+}
+
+// The box around everything this rank's segments and ties reach, and which
+// cells of its grid the reach boxes touch.
+std::vector<double> segment_cover(const InterfaceRun& run, const std::vector<ContactTie>& ties) {
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<double> cover(kCover, 0.0);
   double* box = cover.data();
@@ -69,39 +105,24 @@ std::vector<double> segment_cover(const InterfaceRun& run) {
     box[k] = inf;
     box[3 + k] = -inf;
   }
-  const InterfaceSetup& in = *run.setup;
-  std::vector<double> grown(6 * in.segment_element.size());
-  for (std::size_t g = 0; g < in.segment_element.size(); ++g) {
-    const double grow = in.segment_half_thickness[g] + run.max_node_half + run.margin;
-    double* b = &grown[6 * g];
+  const std::vector<double> grown = reach_boxes(run, ties);
+  for (std::size_t i = 0; i < grown.size(); i += 6)
     for (int k = 0; k < 3; ++k) {
-      b[k] = inf;
-      b[3 + k] = -inf;
+      box[k] = std::min(box[k], grown[i + k]);
+      box[3 + k] = std::max(box[3 + k], grown[i + 3 + k]);
     }
-    for (int c = 0; c < 4; ++c) {
-      const double* p = &run.x[3 * static_cast<std::size_t>(run.segment_slot[4 * g + c])];
-      for (int k = 0; k < 3; ++k) {
-        b[k] = std::min(b[k], p[k] - grow);
-        b[3 + k] = std::max(b[3 + k], p[k] + grow);
-      }
-    }
-    for (int k = 0; k < 3; ++k) {
-      box[k] = std::min(box[k], b[k]);
-      box[3 + k] = std::max(box[3 + k], b[3 + k]);
-    }
-  }
   std::vector<std::uint64_t> cells(kCellWords, 0);
-  for (std::size_t g = 0; g < in.segment_element.size(); ++g) {
-    const double* b = &grown[6 * g];
+  for (std::size_t i = 0; i < grown.size(); i += 6) {
+    const double* b = &grown[i];
     int lo[3], hi[3];
     for (int k = 0; k < 3; ++k) {
       lo[k] = cell_along(box, k, b[k]);
       hi[k] = cell_along(box, k, b[3 + k]);
     }
-    for (int i = lo[0]; i <= hi[0]; ++i)
+    for (int i0 = lo[0]; i0 <= hi[0]; ++i0)
       for (int j = lo[1]; j <= hi[1]; ++j)
         for (int l = lo[2]; l <= hi[2]; ++l) {
-          const int cell = (i * kGrid + j) * kGrid + l;
+          const int cell = (i0 * kGrid + j) * kGrid + l;
           cells[static_cast<std::size_t>(cell / 64)] |= std::uint64_t{1} << (cell % 64);
         }
   }
@@ -119,9 +140,9 @@ bool covered(const double* cover, const double* p) {
 
 }  // namespace
 
-void build_ghost_plan(InterfaceRun& run, Communicator& comm) {
+void build_ghost_plan(InterfaceRun& run, const std::vector<ContactTie>& ties, Communicator& comm) {
   const int size = comm.size(), me = comm.rank();
-  const std::vector<double> covers = comm.allgather(segment_cover(run));
+  const std::vector<double> covers = comm.allgather(segment_cover(run, ties));
   std::vector<int> send_ranks;
   std::vector<std::vector<int>> send_nodes;
   std::vector<std::int64_t> counts(static_cast<std::size_t>(size), 0);

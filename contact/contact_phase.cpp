@@ -214,7 +214,7 @@ double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock,
     }
     const bool search = sort || !run.sorted;
     const double t0 = comm.now();
-    if (search && comm.size() > 1) build_ghost_plan(run, comm);
+    if (search && comm.size() > 1) build_ghost_plan(run, ties[i], comm);
     if (comm.size() > 1) send_ghost_motion(run, comm);
     message_seconds += comm.now() - t0;
     if (search) search_interface(run, mesh, clock.cycle, ties[i]);

@@ -77,7 +77,9 @@ void add_tied_pairs(InterfaceRun& run, const std::vector<ContactTie>& ties);
 // (ties stay sorted by tie_before). Returns how many were made.
 int form_ties(InterfaceRun& run, std::vector<ContactTie>& ties);
 // contact_ghosts.cpp: per-cycle ghost traffic; the plan is built by sort_interface.
-void build_ghost_plan(InterfaceRun& run, Communicator& comm);
+// `ties` (this rank's, of this interface) keep their nodes coming however far
+// they are pulled from their segments.
+void build_ghost_plan(InterfaceRun& run, const std::vector<ContactTie>& ties, Communicator& comm);
 void send_ghost_motion(InterfaceRun& run, Communicator& comm);
 // Adds the forces other ranks computed on this rank's contact nodes to slot_force.
 void return_ghost_forces(InterfaceRun& run, Communicator& comm);

@@ -14,6 +14,7 @@ end (measured 1.046 glued, 1.014 free; the excess grows with the
 hourglass work, which the glue makes larger by pinning the plates node by
 node, and the glued run also loses a little as each node is captured, a
 loss that shrinks with the step). np 2 gives the np 1 energies within 1e-6 relative.
+Then the glued plate is pulled apart and np 3 (METIS) must keep every tie as np 1 does (pulled_apart).
 
 usage: tied_plates.py MPIEXEC_ARGS MINICRASH DECK WORKDIR
 """
@@ -30,8 +31,9 @@ ENV = dict(os.environ, OMP_PROC_BIND="false", OMP_WAIT_POLICY="passive", OMP_NUM
 TOLERANCE = 0.01  # mm: nodout prints four digits
 
 
-def run(mpiexec, binary, deck, odir, np_):
-    cmd = shlex.split(mpiexec) + ["-np", str(np_), binary, f"i={deck}", f"odir={odir}", "plot=none", "--quiet"]
+def run(mpiexec, binary, deck, odir, np_, extra=()):
+    cmd = shlex.split(mpiexec) + ["-np", str(np_), binary, f"i={deck}", f"odir={odir}", "plot=none", "--quiet",
+                                  *extra]
     done = subprocess.run(cmd, capture_output=True, text=True, env=ENV, timeout=600)
     if done.returncode != 0:
         sys.exit(f"{deck} np {np_}: exit {done.returncode}\n{done.stdout}\n{done.stderr}")
@@ -78,6 +80,38 @@ def check(mpiexec, binary, deck, work):
     print("tied plates: ok")
 
 
+PULL = """*DEFINE_CURVE
+7
+0.0,4.0
+10.0,4.0
+*BOUNDARY_PRESCRIBED_MOTION_SET
+2,3,0,7,1.0,0,1e20,1.5
+"""
+
+
+def pulled_apart(mpiexec, binary, deck, work):
+    """The glued plate pulled straight up at 4 mm/ms from 1.5 ms (a prescribed motion on its nodes): by
+    3 ms its ties are stretched 6 mm, far beyond the reach of the segments' boxes by which ranks find
+    each other's contact nodes. Each tie must keep its node wherever the pair's node and segment live:
+    np 3 with METIS (whose cuts part tied nodes from their segments) ends with np 1's contact and total
+    energies within 1e-9 (before ties widened their rank's cover, np 2-4 ended with 8.94e3 of contact
+    energy against np 1's 2.57e4, energy ratio 0.834)."""
+    pulled = os.path.join(work, "pulled_plates.k")
+    with open(deck) as src, open(pulled, "w") as out:
+        text = src.read()
+        marker = "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK"
+        if marker not in text:
+            sys.exit(f"{deck}: no {marker}; update this test")
+        out.write(text.replace(marker, PULL + marker, 1))
+    ends = [run(mpiexec, binary, pulled, os.path.join(work, f"pulled_np{n}"), n, extra)[3][-1]
+            for n, extra in ((1, ()), (3, ("partition=metis",)))]
+    print(f"pulled apart: contact energy at 3 ms {ends[0][6]:.8e} (np 1), {ends[1][6]:.8e} (np 3, METIS); "
+          f"total {ends[0][9]:.8e}, {ends[1][9]:.8e}")
+    for column, name in ((6, "contact"), (9, "total")):
+        if abs(ends[1][column] - ends[0][column]) > 1e-9 * abs(ends[0][column]):
+            sys.exit(f"tied plates pulled apart: np 3's {name} energy {ends[1][column]} against np 1's {ends[0][column]}")
+
+
 def without_glue(text):
     """The deck with its TIEBREAK contact made a plain surface-to-surface one: the card after the
     keyword's card 3 (the TIEBREAK card) dropped."""
@@ -97,3 +131,4 @@ def without_glue(text):
 
 if __name__ == "__main__":
     check(*sys.argv[1:5])
+    pulled_apart(*sys.argv[1:5])

@@ -81,7 +81,7 @@ TEST(ContactGhosts, GhostsCarryTheOwnersMotionAndForcesReturnToTheSendersExactly
   load_local_motion(run, mesh);
   const int size = comm.size();
   if (size > 1) {
-    build_ghost_plan(run, comm);
+    build_ghost_plan(run, {}, comm);
     send_ghost_motion(run, comm);
   }
   const int slots = static_cast<int>(run.gid.size());
