@@ -61,10 +61,9 @@ int cell_along(const double* box, int k, double p) {
 
 // The boxes a rank's cover must reach: each segment's, grown by the
 // farthest any node can be and still touch it, and each tied node's, for a
-// tie holds its node however far it is pulled (contact_ties.hpp): the last
-// place this rank saw it (its table before the rebuild), grown by how far
-// it may move until the next sort. A tied node this rank has not seen yet
-// (the first sort after a restart) is found only within its segment's box.
+// tie holds its node however far it is pulled (contact_ties.hpp): the place
+// the tie last saw it (a restart carries it), grown by how far it may move
+// until the next sort.
 std::vector<double> reach_boxes(const InterfaceRun& run, const std::vector<ContactTie>& ties) {
   const double inf = std::numeric_limits<double>::infinity();
   const InterfaceSetup& in = *run.setup;
@@ -82,14 +81,9 @@ std::vector<double> reach_boxes(const InterfaceRun& run, const std::vector<Conta
     for (int c = 0; c < 4; ++c) grow_around(&run.x[3 * static_cast<std::size_t>(run.segment_slot[4 * g + c])], grow, b);
     boxes.insert(boxes.end(), b, b + 6);
   }
-  if (ties.empty()) return boxes;
-  std::unordered_map<GlobalId, std::size_t> seen;
-  for (std::size_t n = 0; n < run.gid.size() && 3 * n + 2 < run.x.size(); ++n) seen.emplace(run.gid[n], n);
   for (const ContactTie& tie : ties) {
-    const auto it = seen.find(tie.node);
-    if (it == seen.end()) continue;
     double b[6] = {inf, inf, inf, -inf, -inf, -inf};
-    grow_around(&run.x[3 * it->second], run.max_node_half + run.margin, b);
+    grow_around(tie.node_at, run.max_node_half + run.margin, b);
     boxes.insert(boxes.end(), b, b + 6);
   }
   return boxes;

@@ -74,7 +74,8 @@ void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t c
 // adds the tied pairs the search did not find whose node is in the table.
 void add_tied_pairs(InterfaceRun& run, const std::vector<ContactTie>& ties);
 // After the cycle's forces: every untied pair in contact becomes a tie
-// (ties stay sorted by tie_before). Returns how many were made.
+// (ties stay sorted by tie_before), and each tie notes where its node is.
+// Returns how many were made.
 int form_ties(InterfaceRun& run, std::vector<ContactTie>& ties);
 // contact_ghosts.cpp: per-cycle ghost traffic; the plan is built by sort_interface.
 // `ties` (this rank's, of this interface) keep their nodes coming however far

@@ -54,8 +54,13 @@ int form_ties(InterfaceRun& run, std::vector<ContactTie>& ties) {
   const InterfaceSetup& in = *run.setup;
   int formed = 0;
   for (std::size_t p = 0; p < run.pair.size(); ++p) {
-    if (run.pair_tie[p] >= 0 || !run.pair[p].active) continue;
     const int n = run.pair_node[p], g = run.pair_segment[p];
+    if (run.pair_tie[p] >= 0) {
+      double* at = ties[static_cast<std::size_t>(run.pair_tie[p])].node_at;
+      for (int k = 0; k < 3; ++k) at[k] = run.x[3 * static_cast<std::size_t>(n) + k];
+      continue;
+    }
+    if (!run.pair[p].active) continue;
     const int* slot = &run.segment_slot[4 * static_cast<std::size_t>(g)];
     double x[4][3];
     for (int c = 0; c < 4; ++c)

@@ -18,7 +18,8 @@
 //
 // A tie belongs to its pair, whichever rank computes it, so the answer does
 // not depend on the partition; the rank that holds the segment keeps it and
-// a restart carries it (State::Carry::contact_ties).
+// a restart carries it (State::Carry::contact_ties), with the place its node
+// was last seen, so that its node is found however far it is pulled.
 #pragma once
 
 #include <cmath>
@@ -35,6 +36,7 @@ struct ContactTie {
   double height = 0;               // its distance off that plane along the triangle's normal
   std::int32_t triangle = 0;       // 0: corners (0, 1, 2); 1: (0, 2, 3)
   std::int32_t pad = 0;            // explicit: a restart writes the struct's bytes
+  double node_at[3] = {0, 0, 0};   // where the node was last seen: its rank's cover reaches it (contact_ghosts.cpp)
 };
 
 inline bool tie_before(const ContactTie& a, const ContactTie& b) {
@@ -104,6 +106,7 @@ inline ContactTie make_tie(GlobalId node, GlobalId segment, const double* p, con
     tie.weight[corner[i]] = (cross[0] * n[0] + cross[1] * n[1] + cross[2] * n[2]) / len;
   }
   tie.height = h;
+  for (int k = 0; k < 3; ++k) tie.node_at[k] = p[k];
   return tie;
 }
 

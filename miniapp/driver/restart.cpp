@@ -16,7 +16,7 @@ namespace {
 // The last character is the layout's version: bumped whenever state_fields,
 // loop_carry_fields or the header change, so an older set is refused
 // instead of misread.
-constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', 'B'};
+constexpr char kMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', 'C'};
 
 // What precedes the fields in every rank file.
 struct FileHeader {
