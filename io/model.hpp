@@ -110,20 +110,26 @@ struct InitialVelocity {
   SourceLine where;
 };
 
-// *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET / _RIGID: one translational
-// component of each node (of a rigid body's centre of mass) follows
-// SF x curve(t - BIRTH) between BIRTH and DEATH, as a velocity (VAD 0), an
-// acceleration (1) or a displacement from where it is at BIRTH (2);
-// outside that window it is free. DOF 9, 10, 11 (nodes): the node turns
-// about an axis parallel to x, y or z through (OFFSET1, OFFSET2), the curve
-// giving the angle (VAD 2) or the angular velocity (VAD 0); both
-// coordinates across the axis are prescribed, the one along it is free.
+// *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET / _RIGID: one component of each
+// node's velocity or angular velocity (of a rigid body's centre of mass, or
+// of its spin about it) follows SF x curve(t - BIRTH) between BIRTH and
+// DEATH, as a velocity (VAD 0), an acceleration (1) or a displacement from
+// where it is at BIRTH (2); outside that window it is free. The component is
+// along a global axis (DOF 1-3, 5-7) or along the *DEFINE_VECTOR VID
+// (DOF 4, 8); DOF -4 and -8 hold the rest of that velocity at zero.
+// DOF 9, 10, 11 (nodes): the node turns about an axis parallel to x, y or z
+// through (OFFSET1, OFFSET2), the curve giving the angle (VAD 2) or the
+// angular velocity (VAD 0); both coordinates across the axis are
+// prescribed, the one along it is free.
 struct PrescribedMotion {
   enum class Kind : std::int32_t { Velocity = 0, Acceleration = 1, Displacement = 2 };
   std::vector<GlobalId> nodes;  // empty for _RIGID
   GlobalId rigid_part = 0;      // _RIGID: the PID of a *MAT_RIGID part or a nodal rigid body
-  int component = 0;  // DOF - 1: x, y or z
-  int axis = -1;      // DOF 9, 10, 11: 0, 1, 2 (x, y, z); -1 for a translation
+  int component = 0;            // the global axis (0, 1, 2) of DOF 1-3 and 5-7; -1 along a vector
+  bool rotation = false;        // DOF 5-8: the angular velocity
+  bool exclusive = false;       // DOF -4, -8: the velocity (angular velocity) across `direction` is held at zero
+  std::array<double, 3> direction{};  // unit: the axis, or VID's tail-to-head direction
+  int axis = -1;      // DOF 9, 10, 11: 0, 1, 2 (x, y, z); -1 otherwise
   std::array<double, 2> offset{};  // OFFSET1, OFFSET2: the axis in the (y, z), (z, x) or (x, y) plane
   Kind kind = Kind::Velocity;
   GlobalId curve = 0;
@@ -136,10 +142,19 @@ struct PrescribedMotion {
 // in the order of OFFSET1, OFFSET2 (the right-handed turn takes the first
 // toward the second).
 inline std::array<int, 2> motion_plane(int axis) { return {(axis + 1) % 3, (axis + 2) % 3}; }
+// The degrees of freedom a motion claims: 0-2 translations, 3-5 rotations
+// (those a vector has a part along, or all three with DOF -4, -8).
 inline std::vector<int> prescribed_components(const PrescribedMotion& motion) {
-  if (motion.axis < 0) return {motion.component};
-  const std::array<int, 2> plane = motion_plane(motion.axis);
-  return {plane[0], plane[1]};
+  if (motion.axis >= 0) {
+    const std::array<int, 2> plane = motion_plane(motion.axis);
+    return {plane[0], plane[1]};
+  }
+  const int first = motion.rotation ? 3 : 0;
+  if (motion.component >= 0) return {first + motion.component};
+  std::vector<int> claimed;
+  for (int k = 0; k < 3; ++k)
+    if (motion.exclusive || motion.direction[static_cast<std::size_t>(k)] != 0.0) claimed.push_back(first + k);
+  return claimed;
 }
 
 // *RIGIDWALL_GEOMETRIC_*: a bounded stationary shape instead of the

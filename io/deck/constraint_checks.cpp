@@ -122,15 +122,24 @@ void check_prescribed_motions(const Model& m, const IdIndex& nodes) {
       body_of.emplace(node, body.weld ? "a weld" : "nodal rigid body " + id_text(body.id));
   for (const ExtraNodes& extra : m.extra_nodes)
     for (GlobalId node : extra.nodes) body_of.emplace(node, "rigid part " + id_text(extra.part));
-  // Each component of a node is held (SPC) or prescribed by one motion at
-  // a time: two would fight, and each would count work the other undoes.
+  // Each degree of freedom of a node (of a rigid body) is held (SPC,
+  // *MAT_RIGID CON1/CON2) or prescribed by one motion at a time: two would
+  // fight, and each would count work the other undoes.
   struct Claim {
     double from, until;
     std::string by;
   };
-  std::map<std::pair<GlobalId, int>, std::vector<Claim>> claimed;
+  static const char* const kDofNames[] = {"x", "y", "z", "rx", "ry", "rz"};
+  std::map<std::pair<GlobalId, int>, std::vector<Claim>> claimed, body_claimed;
+  const auto claim = [&](std::vector<Claim>& claims, const PrescribedMotion& motion, const std::string& whose) {
+    for (const Claim& other : claims) {
+      if (other.from < motion.death && motion.birth < other.until)
+        fail(motion.where, "prescribed motion: " + whose + " is already " + other.by + " (one constraint a component)");
+    }
+    claims.push_back({motion.birth, motion.death, "prescribed at line " + std::to_string(motion.where.line)});
+  };
   for (const Spc& spc : m.spcs)
-    for (int k = 0; k < 3; ++k)
+    for (int k = 0; k < 6; ++k)
       if (spc.fixed[static_cast<std::size_t>(k)]) claimed[{spc.node, k}].push_back({-1e300, 1e300, "held by an SPC"});
   for (const PrescribedMotion& motion : m.prescribed_motions) {
     const std::string what = "prescribed motion";
@@ -144,6 +153,12 @@ void check_prescribed_motions(const Model& m, const IdIndex& nodes) {
                                (m.parts.count(motion.rigid_part) ? " is not rigid (*MAT_RIGID) nor a nodal rigid body"
                                                                   : " is not defined"));
       }
+      const int fixed = nodal ? 0 : m.materials.at(m.parts.at(motion.rigid_part).material).rigid_fixed;
+      for (const int k : prescribed_components(motion)) {
+        std::vector<Claim>& claims = body_claimed[{motion.rigid_part, k}];
+        if (claims.empty() && (fixed & (1 << k))) claims.push_back({-1e300, 1e300, "held by its *MAT_RIGID CON1/CON2"});
+        claim(claims, motion, "body " + id_text(motion.rigid_part) + "'s " + kDofNames[k]);
+      }
       continue;
     }
     if (motion.nodes.empty()) fail(motion.where, what + ": its node set is empty");
@@ -153,16 +168,8 @@ void check_prescribed_motions(const Model& m, const IdIndex& nodes) {
         fail(motion.where, what + ": node " + id_text(node) + " moves with " + it->second +
                                " (prescribe the body with *BOUNDARY_PRESCRIBED_MOTION_RIGID)");
       }
-      for (const int k : prescribed_components(motion)) {
-        std::vector<Claim>& claims = claimed[{node, k}];
-        for (const Claim& other : claims) {
-          if (other.from < motion.death && motion.birth < other.until) {
-            fail(motion.where, what + ": node " + id_text(node) + "'s " + "xyz"[k] + " is already " + other.by +
-                                   " (one constraint a component)");
-          }
-        }
-        claims.push_back({motion.birth, motion.death, "prescribed at line " + std::to_string(motion.where.line)});
-      }
+      for (const int k : prescribed_components(motion))
+        claim(claimed[{node, k}], motion, "node " + id_text(node) + "'s " + kDofNames[k]);
     }
   }
 }

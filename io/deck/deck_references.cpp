@@ -203,6 +203,14 @@ void resolve_references(ReaderState& state) {
     PrescribedMotion& motion = state.model.prescribed_motions[request.motion];
     motion.nodes = lookup.node_set(request.node_set, motion.where, request.keyword);
   }
+  for (const MotionVectorRequest& request : state.motion_vectors) {
+    PrescribedMotion& motion = state.model.prescribed_motions[request.motion];
+    const auto vector = state.vectors.find(request.vector);
+    if (vector == state.vectors.end())
+      throw InputError(motion.where, request.keyword + ": vector VID " + std::to_string(request.vector) +
+                                         " is not defined (*DEFINE_VECTOR)");
+    motion.direction = vector->second.direction;
+  }
   resolve_velocities(state, lookup);
   resolve_walls(state, lookup);
   for (const NodalBodyRequest& request : state.nodal_bodies) {

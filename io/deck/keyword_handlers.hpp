@@ -47,6 +47,20 @@ struct MotionSetRequest {
   std::string keyword;
 };
 
+// A motion along or about a *DEFINE_VECTOR (DOF 4, 8, -4, -8), looked up
+// once the whole deck is read (the vector may come after the motion).
+struct MotionVectorRequest {
+  std::size_t motion = 0;  // index in Model::prescribed_motions
+  GlobalId vector = 0;     // VID
+  std::string keyword;
+};
+
+// *DEFINE_VECTOR: the unit direction from tail to head.
+struct DefinedVector {
+  std::array<double, 3> direction{};
+  SourceLine where;
+};
+
 struct VelocityRequest {
   NodeSelector selector;
   GlobalId exempt_set = 0;  // NSIDEX: these nodes get exempt_velocity instead
@@ -116,6 +130,8 @@ struct ReaderState {
   std::vector<SpcSetRequest> spc_sets;
   std::vector<VelocityRequest> velocities;
   std::vector<MotionSetRequest> motion_sets;
+  std::vector<MotionVectorRequest> motion_vectors;
+  std::map<GlobalId, DefinedVector> vectors;  // *DEFINE_VECTOR by VID
   std::vector<WallRequest> walls;
   std::vector<ContactRequest> contacts;
   std::vector<NodalBodyRequest> nodal_bodies;
@@ -160,6 +176,7 @@ void read_mat_piecewise_linear_plasticity(KeywordCards&, const KeywordOptions&, 
 void read_mat_plastic_kinematic(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_mat_rigid(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_define_curve(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_define_vector(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_hourglass(KeywordCards&, const KeywordOptions&, ReaderState&);
 
 // keywords_controls.cpp

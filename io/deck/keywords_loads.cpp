@@ -1,5 +1,5 @@
 // Boundary and initial conditions: *BOUNDARY_SPC_NODE/SET,
-// *BOUNDARY_PRESCRIBED_MOTION_NODE/SET/RIGID,
+// *BOUNDARY_PRESCRIBED_MOTION_NODE/SET/RIGID with the *DEFINE_VECTOR they name,
 // *INITIAL_VELOCITY, _NODE, _GENERATION (walls: keywords_walls.cpp).
 // Node sets and parts they name are looked up in resolve_references, once
 // the whole deck is read.
@@ -47,12 +47,22 @@ bool another_id_card(const Card& card, const KeywordCards& cards, const KeywordO
 // *BOUNDARY_PRESCRIBED_MOTION_NODE / _SET / _RIGID, card 1: NID, NSID or PID, DOF VAD
 // LCID SF VID DEATH BIRTH, one card per node or set (LS-DYNA's defaults:
 // SF 0 is 1, DEATH 0 is 1e28); DOF 9-11 add card 2: OFFSET1 OFFSET2 (MRB
-// NODE1 NODE2, for VAD 4 only). Translations (DOF 1-3) by velocity,
-// acceleration or displacement (VAD 0-2), and a node's turn about an axis
-// (DOF 9-11) by angular velocity or angle (VAD 0, 2).
+// NODE1 NODE2, for VAD 4 only). A translation or rotation along an axis
+// (DOF 1-3, 5-7) or a *DEFINE_VECTOR (4, 8; -4, -8 hold the rest of the
+// velocity at zero) by velocity, acceleration or displacement (VAD 0-2), and
+// a node's turn about an axis (DOF 9-11) by angular velocity or angle (VAD 0, 2).
 enum class MotionTarget { Node, NodeSet, RigidBody };
 
 bool defined_dof(int dof) { return (dof >= 1 && dof <= 12) || dof == -4 || dof == -8 || (dof <= -9 && dof >= -11); }
+
+// DOF 1-8 as a component or a vector, translation or rotation.
+void set_direction(PrescribedMotion& motion, int dof) {
+  const int along = std::abs(dof);
+  motion.rotation = along >= 5;
+  motion.exclusive = dof < 0;
+  motion.component = along == 4 || along == 8 ? -1 : (along - 1) % 4;
+  if (motion.component >= 0) motion.direction[static_cast<std::size_t>(motion.component)] = 1.0;
+}
 
 void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, ReaderState& state,
                             MotionTarget target_kind) {
@@ -71,6 +81,8 @@ void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, 
     motion.curve = fields.id(4, "LCID");
     const double sf = fields.real(5, "SF");
     motion.scale = sf == 0.0 ? 1.0 : sf;
+    const bool along_vector = std::abs(dof) == 4 || std::abs(dof) == 8;
+    const GlobalId vector = along_vector ? fields.integer(6, "VID") : 0;
     const double death = fields.real(7, "DEATH");
     motion.death = death == 0.0 ? 1e28 : death;
     motion.birth = fields.real(8, "BIRTH");
@@ -81,12 +93,12 @@ void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, 
       const CardFields offsets(second, cards.keyword(), kStandardLayout);
       motion.offset = {offsets.real(1, "OFFSET1"), offsets.real(2, "OFFSET2")};
     }
-    // LS-DYNA's other motions (rotations, along a vector, about an axis
-    // letting the radius change, of a rigid body about an axis; velocity
-    // against displacement, relative displacement, an angular acceleration)
+    // LS-DYNA's other motions (about an axis letting the radius change, of
+    // a rigid body about an offset axis, DOF 12; velocity against
+    // displacement, relative displacement, an angular acceleration of a turn)
     // are physics minicrash does not model: listed with the unsupported keywords.
     const bool turns_node = dof >= 9 && dof <= 11 && target_kind != MotionTarget::RigidBody;
-    if ((dof < 1 || dof > 3) && !turns_node) {
+    if ((std::abs(dof) > 8 || dof == 0) && !turns_node) {
       state.unsupported_option(cards.keyword(), "DOF " + std::to_string(dof), where);
       continue;
     }
@@ -94,10 +106,12 @@ void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, 
       state.unsupported_option(cards.keyword(), "VAD " + std::to_string(vad), where);
       continue;
     }
+    if (along_vector && vector <= 0) fields.fail(6, "VID", "must name a *DEFINE_VECTOR for DOF " + std::to_string(dof));
     if (turns_node) motion.axis = dof - 9;
-    else motion.component = dof - 1;
+    else set_direction(motion, dof);
     motion.kind = static_cast<PrescribedMotion::Kind>(vad);
     motion.where = where;
+    if (along_vector) state.motion_vectors.push_back({state.model.prescribed_motions.size(), vector, cards.keyword()});
     switch (target_kind) {
       case MotionTarget::Node: motion.nodes.push_back(target); break;
       case MotionTarget::NodeSet:
@@ -121,6 +135,33 @@ void read_boundary_prescribed_motion_set(KeywordCards& cards, const KeywordOptio
 
 void read_boundary_prescribed_motion_rigid(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   read_prescribed_motion(cards, options, state, MotionTarget::RigidBody);
+}
+
+// *DEFINE_VECTOR: VID XT YT ZT XH YH ZH CID, one card a vector. A local
+// system (CID) is not read: the vector is taken as global, and listed.
+void read_define_vector(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  if (options.title) read_title_card(cards, "the title card");
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields fields(*card, cards.keyword(), kStandardLayout);
+    const GlobalId id = fields.id(1, "VID");
+    double length2 = 0;
+    DefinedVector vector;
+    vector.where = card->where();
+    for (int k = 0; k < 3; ++k) {
+      static const char* const kTail[] = {"XT", "YT", "ZT"};
+      static const char* const kHead[] = {"XH", "YH", "ZH"};
+      const double d = fields.real(5 + k, kHead[k]) - fields.real(2 + k, kTail[k]);
+      vector.direction[static_cast<std::size_t>(k)] = d;
+      length2 += d * d;
+    }
+    if (!(length2 > 0)) fields.fail(5, "XH", "the head is the tail: the vector has no direction");
+    for (double& d : vector.direction) d /= std::sqrt(length2);
+    if (fields.integer(8, "CID") != 0) state.unsupported_option(cards.keyword(), "CID (a local system)", card->where());
+    if (const auto found = state.vectors.find(id); found != state.vectors.end())
+      duplicate_id("vector", id, vector.where, found->second.where);
+    state.vectors.emplace(id, vector);
+  }
 }
 
 void read_boundary_spc_node(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {

@@ -38,22 +38,64 @@ double prescribed_velocity(const PrescribedMotionState& motion, double t, double
   return step_change(motion, t, dt) / dt;
 }
 
+// The field a motion drives at a node: the velocity with the force and
+// mass that advanced it, or the angular velocity with the moment and
+// rotary inertia.
+struct NodeField {
+  Vec3View v, f;
+  RealView mass;
+};
+
+NodeField field_of(const NodeData& nd, bool rotation) {
+  return rotation ? NodeField{nd.w, nd.m, nd.inertia} : NodeField{nd.v, nd.f, nd.mass};
+}
+
 // v^{n-1/2} of node i's component c: the update added f/m dt_avg (no SPC
 // holds a prescribed component).
-double velocity_before(const NodeData& nd, int i, int c, double dt_avg) {
+double velocity_before(const NodeField& nd, int i, int c, double dt_avg) {
   const double m = nd.mass(i);
   return m > 0 ? nd.v(i, c) - nd.f(i, c) / m * dt_avg : nd.v(i, c);
 }
 
 // Sets node i's velocity component c, and counts the impulse's work where
 // the node is owned: the mean of the velocities before and after.
-void prescribe_node_component(State& s, int i, int c, double prescribed, double dt_avg) {
-  auto& nd = s.nodes;
+void prescribe_node_component(State& s, const NodeField& nd, int i, int c, double prescribed, double dt_avg) {
   const double v = nd.v(i, c);
   const double v_minus = velocity_before(nd, i, c, dt_avg);
-  if (nd.owned[static_cast<std::size_t>(i)])
+  if (s.nodes.owned[static_cast<std::size_t>(i)])
     s.motion_work_local += 0.5 * nd.mass(i) * (prescribed - v) * (v_minus + prescribed);
   nd.v(i, c) = static_cast<Real>(prescribed);
+}
+
+double along(const std::array<double, 3>& d, const double v[3]) { return d[0] * v[0] + d[1] * v[1] + d[2] * v[2]; }
+
+// DOF 4, 8 (-4, -8): the velocity along the unit d becomes p, by an impulse
+// along d (across d the velocity is kept, or with `exclusive` set to zero
+// by an impulse there too); its work is the impulse times the mean of the
+// velocities before and after.
+double prescribe_along(const std::array<double, 3>& d, bool exclusive, double p, double mass, const double v_minus[3],
+                       double v[3]) {
+  double work = 0;
+  const double change = p - along(d, v);
+  for (int k = 0; k < 3; ++k) {
+    const double after = exclusive ? p * d[k] : v[k] + change * d[k];
+    work += 0.5 * mass * (after - v[k]) * (v_minus[k] + after);
+    v[k] = after;
+  }
+  return work;
+}
+
+void prescribe_node_vector(State& s, const PrescribedMotionState& motion, const NodeField& nd, int i, double dt,
+                           double dt_avg) {
+  double v[3], v_minus[3];
+  for (int k = 0; k < 3; ++k) {
+    v[k] = nd.v(i, k);
+    v_minus[k] = velocity_before(nd, i, k, dt_avg);
+  }
+  const double p = prescribed_velocity(motion, s.time, dt, dt_avg, along(motion.direction, v_minus));
+  const double work = prescribe_along(motion.direction, motion.exclusive, p, nd.mass(i), v_minus, v);
+  if (s.nodes.owned[static_cast<std::size_t>(i)]) s.motion_work_local += work;
+  for (int k = 0; k < 3; ++k) nd.v(i, k) = static_cast<Real>(v[k]);
 }
 
 // DOF 9-11: the node turns by the step's angle a about the axis through
@@ -67,11 +109,12 @@ void turn_nodes(State& s, const PrescribedMotionState& motion, double dt, double
   const double angle = step_change(motion, s.time, dt);
   const double c = std::cos(angle), sn = std::sin(angle);
   const auto [p, q] = motion_plane(motion.axis);
+  const NodeField velocity = field_of(s.nodes, false);
   for (const int i : motion.nodes) {
     const double rp = s.nodes.x(i, p) - motion.center[0];
     const double rq = s.nodes.x(i, q) - motion.center[1];
-    prescribe_node_component(s, i, p, (c * (rp * c - rq * sn) - rp) / dt, dt_avg);
-    prescribe_node_component(s, i, q, (c * (rp * sn + rq * c) - rq) / dt, dt_avg);
+    prescribe_node_component(s, velocity, i, p, (c * (rp * c - rq * sn) - rp) / dt, dt_avg);
+    prescribe_node_component(s, velocity, i, q, (c * (rp * sn + rq * c) - rq) / dt, dt_avg);
   }
 }
 
@@ -85,10 +128,15 @@ void apply_prescribed_motions(State& s, double dt, double dt_avg) {
       turn_nodes(s, motion, dt, dt_avg);
       continue;
     }
+    const NodeField field = field_of(s.nodes, motion.rotation);
     const int c = motion.component;
     for (const int i : motion.nodes) {
-      const double v_minus = velocity_before(s.nodes, i, c, dt_avg);
-      prescribe_node_component(s, i, c, prescribed_velocity(motion, s.time, dt, dt_avg, v_minus), dt_avg);
+      if (c < 0) {
+        prescribe_node_vector(s, motion, field, i, dt, dt_avg);
+        continue;
+      }
+      const double v_minus = velocity_before(field, i, c, dt_avg);
+      prescribe_node_component(s, field, i, c, prescribed_velocity(motion, s.time, dt, dt_avg, v_minus), dt_avg);
     }
   }
 }
@@ -97,13 +145,48 @@ void prescribe_body_velocity(State& s, std::size_t body_index, const std::array<
                              bool count) {
   RigidBody& body = s.rigid_bodies[body_index];
   for (const PrescribedMotionState& motion : s.motions) {
-    if (motion.body != static_cast<int>(body_index) || !(s.dt_next > 0) || !active(motion, s.time, s.dt_next)) continue;
+    if (motion.body != static_cast<int>(body_index) || motion.rotation || !(s.dt_next > 0) ||
+        !active(motion, s.time, s.dt_next))
+      continue;
     const int c = motion.component;
+    if (c < 0) {
+      const double p = prescribed_velocity(motion, s.time, s.dt_next, dt_avg, along(motion.direction, v_minus.data()));
+      const double work = prescribe_along(motion.direction, motion.exclusive, p, body.mass, v_minus.data(),
+                                          body.velocity.data());
+      if (count) s.motion_work_local += work;
+      continue;
+    }
     const double v = body.velocity[c];
     const double prescribed = prescribed_velocity(motion, s.time, s.dt_next, dt_avg, v_minus[c]);
     if (count) s.motion_work_local += 0.5 * body.mass * (prescribed - v) * (v_minus[c] + prescribed);
     body.velocity[c] = prescribed;
   }
+}
+
+std::vector<SpinTarget> body_spin_targets(const State& s, std::size_t body_index,
+                                          const std::array<double, 3>& omega_minus, double dt_avg) {
+  std::vector<SpinTarget> targets;
+  for (const PrescribedMotionState& motion : s.motions) {
+    if (motion.body != static_cast<int>(body_index) || !motion.rotation || !(s.dt_next > 0) ||
+        !active(motion, s.time, s.dt_next))
+      continue;
+    const std::array<double, 3>& d = motion.direction;
+    targets.push_back({d, prescribed_velocity(motion, s.time, s.dt_next, dt_avg, along(d, omega_minus.data()))});
+    if (!motion.exclusive) continue;
+    // Two unit vectors across d, held at zero spin.
+    const int least = std::fabs(d[0]) <= std::fabs(d[1]) && std::fabs(d[0]) <= std::fabs(d[2]) ? 0
+                      : std::fabs(d[1]) <= std::fabs(d[2])                                   ? 1
+                                                                                                : 2;
+    std::array<double, 3> e{};
+    e[static_cast<std::size_t>(least)] = 1;
+    std::array<double, 3> a = {d[1] * e[2] - d[2] * e[1], d[2] * e[0] - d[0] * e[2], d[0] * e[1] - d[1] * e[0]};
+    const double norm = std::sqrt(along(a, a.data()));
+    for (double& x : a) x /= norm;
+    const std::array<double, 3> b = {d[1] * a[2] - d[2] * a[1], d[2] * a[0] - d[0] * a[2], d[0] * a[1] - d[1] * a[0]};
+    targets.push_back({a, 0.0});
+    targets.push_back({b, 0.0});
+  }
+  return targets;
 }
 
 }  // namespace mc

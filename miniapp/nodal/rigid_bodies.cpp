@@ -1,6 +1,8 @@
 #include "miniapp/nodal/rigid_bodies.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "decomposition/parallel/blocked_for.hpp"
 #include "io/vec3.hpp"
@@ -88,6 +90,55 @@ Vec3 solve_free(Sym3 i, Vec3 b, int fixed) {
     b[k] = 0;
   }
   return solve(i, b);
+}
+
+// The prescribed spins (body_spin_targets) met at once by an angular
+// impulse H = sum mu_i d_i about the prescribed directions d_i alone, with
+// d_i . (omega + I^-1 H) = p_i: the free directions answer it through the
+// inertia as they would any moment (a body whose inertia couples them
+// needs a moment across a prescribed axis to keep spinning about it).
+// A direction the body has no inertia about (its nodes on that line) takes
+// no impulse. Returns the impulse's work, H . (omega_minus + omega) / 2.
+double meet_spin_targets(Vec3& omega, const Sym3& inertia, int fixed, const std::vector<SpinTarget>& targets,
+                         const Vec3& omega_minus) {
+  const int n = static_cast<int>(targets.size());  // at most 3: each rotation is claimed once (constraint_checks.cpp)
+  Vec3 response[3];
+  double a[3][4];
+  for (int i = 0; i < n; ++i) response[i] = solve_free(inertia, targets[i].direction, fixed);
+  double largest = 0;
+  for (int i = 0; i < n; ++i) {
+    const Vec3& d = targets[i].direction;
+    for (int j = 0; j < n; ++j) {
+      a[i][j] = d[0] * response[j][0] + d[1] * response[j][1] + d[2] * response[j][2];
+      largest = std::max(largest, std::fabs(a[i][j]));
+    }
+    a[i][3] = targets[i].rate - (d[0] * omega[0] + d[1] * omega[1] + d[2] * omega[2]);
+  }
+  // Gauss-Jordan with partial pivoting on the n x n system a mu = rhs.
+  double mu[3] = {0, 0, 0};
+  bool acts[3] = {false, false, false};
+  for (int col = 0; col < n; ++col) {
+    int pivot = col;
+    for (int r = col + 1; r < n; ++r)
+      if (std::fabs(a[r][col]) > std::fabs(a[pivot][col])) pivot = r;
+    if (!(std::fabs(a[pivot][col]) > 1e-12 * largest)) continue;
+    for (int c = 0; c < 4; ++c) std::swap(a[col][c], a[pivot][c]);
+    for (int r = 0; r < n; ++r) {
+      if (r == col) continue;
+      const double factor = a[r][col] / a[col][col];
+      for (int c = 0; c < 4; ++c) a[r][c] -= factor * a[col][c];
+    }
+    acts[col] = true;
+  }
+  for (int i = 0; i < n; ++i) mu[i] = acts[i] ? a[i][3] / a[i][i] : 0.0;
+  Vec3 impulse = {0, 0, 0};
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < 3; ++k) {
+      impulse[k] += mu[i] * targets[i].direction[k];
+      omega[k] += mu[i] * response[i][k];
+    }
+  return 0.5 * (impulse[0] * (omega_minus[0] + omega[0]) + impulse[1] * (omega_minus[1] + omega[1]) +
+                impulse[2] * (omega_minus[2] + omega[2]));
 }
 
 // A fixed translation (bits 1, 2, 4) has no velocity.
@@ -258,9 +309,15 @@ void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {
     // Euler's equations in the global frame: I dw/dt = M - w x (I w).
     const Vec3 gyro = cross(body.omega, multiply(inertia, body.omega));
     const Vec3 alpha = solve_free(inertia, {moment[0] - gyro[0], moment[1] - gyro[1], moment[2] - gyro[2]}, body.fixed);
+    const Vec3 omega_minus = body.omega;
     for (int k = 0; k < 3; ++k) body.omega[k] += alpha[k] * dt_avg;
     fix_translations(body.velocity, body.fixed);
     prescribe_body_velocity(s, bodies[slot], v_minus, dt_avg, comm.rank() == 0);
+    const std::vector<SpinTarget> spins = body_spin_targets(s, bodies[slot], omega_minus, dt_avg);
+    if (!spins.empty()) {
+      const double work = meet_spin_targets(body.omega, inertia, body.fixed, spins, omega_minus);
+      if (comm.rank() == 0) s.motion_work_local += work;
+    }
     moved.push_back(bodies[slot]);
     std::vector<Vec3>& own = v_free.emplace_back();
     if (body.failure.by_force())

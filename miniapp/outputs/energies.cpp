@@ -37,6 +37,12 @@ std::vector<double> part_energy_terms(const State& s) {
   } sink(sums);
   for (const auto& block : s.blocks) block->energies(s, sink);
   // Each node's kinetic energy and mass go to its part (nodes.part: of its lowest-id shell model-wide).
+  // At t = 0 there is no v^{-1/2}: the kinetic energy is that of the initial
+  // velocities (kept as v_before), 1/2 m v0.v0. The first step's impulses
+  // (a prescribed motion changing an initial velocity) are external work,
+  // counted against v0 (prescribed_motion.cpp); v0.v^{1/2} would put part
+  // of them in the starting energy too (DOF -4 across an initial vz: 0).
+  const bool at_start = s.cycle == 0;
   const auto& nd = s.nodes;
   const auto& terms = nd.terms;
   for (int n = 0; n < nd.count(); ++n) {
@@ -45,8 +51,8 @@ std::vector<double> part_energy_terms(const State& s) {
     const double m = nd.mass(n), j = nd.inertia(n);
     double v2 = 0, w2 = 0;
     for (int k = 0; k < 3; ++k) {
-      v2 += double(nd.v_before(n, k)) * nd.v(n, k);
-      w2 += double(nd.w_before(n, k)) * nd.w(n, k);
+      v2 += double(nd.v_before(n, k)) * (at_start ? nd.v_before(n, k) : nd.v(n, k));
+      w2 += double(nd.w_before(n, k)) * (at_start ? nd.w_before(n, k) : nd.w(n, k));
       out[4 + k] += m * nd.v(n, k);
     }
     out[1] += 0.5 * (m * v2 + j * w2);

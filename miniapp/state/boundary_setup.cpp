@@ -71,6 +71,9 @@ void setup_prescribed_motions(const Model& model, const LocalMesh& mesh, State& 
     for (std::size_t b = 0; b < s.rigid_bodies.size() && motion.rigid_part != 0; ++b)
       if (!s.rigid_bodies[b].weld && s.rigid_bodies[b].part_id == motion.rigid_part) here.body = static_cast<int>(b);
     here.component = motion.component;
+    here.rotation = motion.rotation;
+    here.exclusive = motion.exclusive;
+    here.direction = motion.direction;
     here.axis = motion.axis;
     here.center = motion.offset;
     here.kind = motion.kind;

@@ -125,8 +125,11 @@ struct WallState {
 struct PrescribedMotionState {
   std::vector<int> nodes;  // local
   int body = -1;           // _RIGID: index in State::rigid_bodies
-  int component = 0;
-  int axis = -1;                   // DOF 9-11: the axis (0, 1, 2) a node turns about; -1: a translation
+  int component = 0;               // the global axis of DOF 1-3, 5-7; -1 along `direction`
+  bool rotation = false;           // DOF 5-8: the angular velocity
+  bool exclusive = false;          // DOF -4, -8: the rest of that velocity held at zero
+  std::array<double, 3> direction{};  // unit
+  int axis = -1;                   // DOF 9-11: the axis (0, 1, 2) a node turns about; -1 otherwise
   std::array<double, 2> center{};  // where that axis crosses the plane across it (motion_plane order)
   PrescribedMotion::Kind kind = PrescribedMotion::Kind::Velocity;
   std::vector<double> curve_t, curve_value;  // the curve times SF
