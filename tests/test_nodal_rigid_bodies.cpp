@@ -90,7 +90,10 @@ void expect_rigid_links(bool one_body) {
     for (std::size_t k = 0; k < pairs.size(); ++k)
       worst = std::max(worst, std::fabs(distance(st, pairs[k]) - initial[k]) / initial[k]);
   });
-  EXPECT_LT(worst, 5e-5) << "a rigid link stretched";
+  // The nodes turn on their circles (rigid_bodies.cpp, turn_velocity):
+  // round-off only (3.6e-15; 6.3e-6 when they stepped along w x r).
+  std::printf("worst link stretch %.3e\n", worst);
+  EXPECT_LT(worst, 1e-12) << "a rigid link stretched";
   EXPECT_GT(momentum_x(s, true, mesh.node_ids), 0.05 * momentum_x(s, false, mesh.node_ids) + 0.0)
       << "the welds did not drag the upper plate";
   EXPECT_NEAR(r.last.momentum[0], r.first.momentum[0], 1e-9 * std::fabs(r.first.momentum[0]));
