@@ -57,11 +57,11 @@ double velocity_before(const NodeField& nd, int i, int c, double dt_avg) {
   return m > 0 ? nd.v(i, c) - nd.f(i, c) / m * dt_avg : nd.v(i, c);
 }
 
-// Sets node i's velocity component c, and counts the impulse's work where
-// the node is owned: the mean of the velocities before and after.
-void prescribe_node_component(State& s, const NodeField& nd, int i, int c, double prescribed, double dt_avg) {
+// Sets node i's velocity component c (v_minus before this step's update),
+// and counts the impulse's work where the node is owned: the mean of the
+// velocities before and after.
+void prescribe_node_component(State& s, const NodeField& nd, int i, int c, double prescribed, double v_minus) {
   const double v = nd.v(i, c);
-  const double v_minus = velocity_before(nd, i, c, dt_avg);
   if (s.nodes.owned[static_cast<std::size_t>(i)])
     s.motion_work_local += 0.5 * nd.mass(i) * (prescribed - v) * (v_minus + prescribed);
   nd.v(i, c) = static_cast<Real>(prescribed);
@@ -113,8 +113,10 @@ void turn_nodes(State& s, const PrescribedMotionState& motion, double dt, double
   for (const int i : motion.nodes) {
     const double rp = s.nodes.x(i, p) - motion.center[0];
     const double rq = s.nodes.x(i, q) - motion.center[1];
-    prescribe_node_component(s, velocity, i, p, (c * (rp * c - rq * sn) - rp) / dt, dt_avg);
-    prescribe_node_component(s, velocity, i, q, (c * (rp * sn + rq * c) - rq) / dt, dt_avg);
+    prescribe_node_component(s, velocity, i, p, (c * (rp * c - rq * sn) - rp) / dt,
+                             velocity_before(velocity, i, p, dt_avg));
+    prescribe_node_component(s, velocity, i, q, (c * (rp * sn + rq * c) - rq) / dt,
+                             velocity_before(velocity, i, q, dt_avg));
   }
 }
 
@@ -136,7 +138,7 @@ void apply_prescribed_motions(State& s, double dt, double dt_avg) {
         continue;
       }
       const double v_minus = velocity_before(field, i, c, dt_avg);
-      prescribe_node_component(s, field, i, c, prescribed_velocity(motion, s.time, dt, dt_avg, v_minus), dt_avg);
+      prescribe_node_component(s, field, i, c, prescribed_velocity(motion, s.time, dt, dt_avg, v_minus), v_minus);
     }
   }
 }
