@@ -139,6 +139,11 @@ TEST(PrescribedMotionVectors, VectorAndRotationCardsAreRead) {
   EXPECT_EQ(prescribed_components(a), (std::vector<int>{0, 1}));
   EXPECT_TRUE(m.prescribed_motions[1].exclusive);
   EXPECT_EQ(prescribed_components(m.prescribed_motions[1]), (std::vector<int>{0, 1, 2}));
+  const Model by_nodes = read(minimal_deck("*DEFINE_CURVE\n5\n0,0\n1,2\n*BOUNDARY_PRESCRIBED_MOTION_NODE\n1,-8,0,5,1,4\n"
+                                          "*DEFINE_VECTOR_NODES_TITLE\nfrom 1 to 6\n4,1,6\n"));
+  EXPECT_NEAR(by_nodes.prescribed_motions.at(0).direction[0], 2 / std::sqrt(5.0), 1e-15);  // (2, 1, 0) / sqrt 5
+  EXPECT_NEAR(by_nodes.prescribed_motions.at(0).direction[1], 1 / std::sqrt(5.0), 1e-15);
+  EXPECT_TRUE(by_nodes.prescribed_motions.at(0).rotation);
   const PrescribedMotion& c = m.prescribed_motions[2];
   EXPECT_TRUE(c.rotation);
   EXPECT_EQ(c.component, 1);
@@ -156,6 +161,9 @@ TEST(PrescribedMotionVectors, BadVectorsAndClashingRotationsAreRefusedWithTheirL
   EXPECT_TRUE(contains(error("*DEFINE_VECTOR\n3,1,2,3,1,2,3\n"),
                        "deck.k:27: field 5 (XH) of *DEFINE_VECTOR: the head is the tail: the vector has no "
                        "direction"));
+  EXPECT_EQ(error("*DEFINE_VECTOR_NODES\n3,1,77\n"), "deck.k:27: *DEFINE_VECTOR_NODES: node 77 is not defined");
+  EXPECT_EQ(error("*NODE\n7,1,1,0\n*DEFINE_VECTOR_NODES\n3,3,7\n"),
+            "deck.k:29: *DEFINE_VECTOR_NODES: nodes 3 and 7 are at one place: the vector has no direction");
   EXPECT_TRUE(contains(error("*DEFINE_VECTOR\n3,0,0,0,1,0,0,4\n"),
                        "  *DEFINE_VECTOR (CID (a local system)) x1 (first at deck.k:27)"));
   EXPECT_TRUE(contains(error("*BOUNDARY_SPC_NODE\n2,0,0,0,0,1\n*BOUNDARY_PRESCRIBED_MOTION_NODE\n2,5,0,5\n"),

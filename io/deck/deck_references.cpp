@@ -1,9 +1,12 @@
 // After the last card: what needs the whole deck. Duplicate node ids (with
-// their lines), and node sets / parts named by boundary and initial
-// conditions, expanded to node lists.
+// their lines), node sets / parts named by boundary and initial conditions,
+// expanded to node lists, and the vectors motions name (given by nodes, or
+// by values).
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <sstream>
+#include <unordered_map>
 #include <utility>
 
 #include "io/deck/input_error.hpp"
@@ -189,6 +192,43 @@ void resolve_contacts(ReaderState& state) {
   }
 }
 
+// *DEFINE_VECTOR_NODES: the unit direction from the tail node to the head node.
+void resolve_node_vectors(ReaderState& state) {
+  std::unordered_map<GlobalId, std::array<double, 3>> at;  // the nodes named, then where they are
+  for (const auto& [id, vector] : state.vectors) {
+    if (vector.tail_node == 0) continue;
+    at.emplace(vector.tail_node, std::array<double, 3>{});
+    at.emplace(vector.head_node, std::array<double, 3>{});
+  }
+  if (at.empty()) return;
+  std::unordered_map<GlobalId, bool> defined;
+  for (const Node& node : state.model.nodes) {
+    const auto named = at.find(node.id);
+    if (named == at.end()) continue;
+    named->second = node.x;
+    defined[node.id] = true;
+  }
+  for (auto& [id, vector] : state.vectors) {
+    if (vector.tail_node == 0) continue;
+    std::array<double, 3> ends[2];
+    const GlobalId nodes[2] = {vector.tail_node, vector.head_node};
+    for (int k = 0; k < 2; ++k) {
+      if (defined.count(nodes[k]) == 0)
+        throw InputError(vector.where, "*DEFINE_VECTOR_NODES: node " + std::to_string(nodes[k]) + " is not defined");
+      ends[k] = at.at(nodes[k]);
+    }
+    double length2 = 0;
+    for (int k = 0; k < 3; ++k) {
+      vector.direction[static_cast<std::size_t>(k)] = ends[1][k] - ends[0][k];
+      length2 += vector.direction[static_cast<std::size_t>(k)] * vector.direction[static_cast<std::size_t>(k)];
+    }
+    if (!(length2 > 0))
+      throw InputError(vector.where, "*DEFINE_VECTOR_NODES: nodes " + std::to_string(nodes[0]) + " and " +
+                                         std::to_string(nodes[1]) + " are at one place: the vector has no direction");
+    for (double& d : vector.direction) d /= std::sqrt(length2);
+  }
+}
+
 }  // namespace
 
 void resolve_references(ReaderState& state) {
@@ -203,6 +243,7 @@ void resolve_references(ReaderState& state) {
     PrescribedMotion& motion = state.model.prescribed_motions[request.motion];
     motion.nodes = lookup.node_set(request.node_set, motion.where, request.keyword);
   }
+  resolve_node_vectors(state);
   for (const MotionVectorRequest& request : state.motion_vectors) {
     PrescribedMotion& motion = state.model.prescribed_motions[request.motion];
     const auto vector = state.vectors.find(request.vector);

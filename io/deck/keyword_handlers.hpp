@@ -55,9 +55,11 @@ struct MotionVectorRequest {
   std::string keyword;
 };
 
-// *DEFINE_VECTOR: the unit direction from tail to head.
+// *DEFINE_VECTOR: the unit direction from tail to head. _NODES: from the
+// tail node to the head node (the direction found once the nodes are read).
 struct DefinedVector {
   std::array<double, 3> direction{};
+  GlobalId tail_node = 0, head_node = 0;
   SourceLine where;
 };
 
@@ -177,6 +179,7 @@ void read_mat_plastic_kinematic(KeywordCards&, const KeywordOptions&, ReaderStat
 void read_mat_rigid(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_define_curve(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_define_vector(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_define_vector_nodes(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_hourglass(KeywordCards&, const KeywordOptions&, ReaderState&);
 
 // keywords_controls.cpp

@@ -54,6 +54,7 @@ constexpr KeywordSpec kKeywords[] = {
     {"MAT_020", read_mat_rigid, kTitleOption},
     {"DEFINE_CURVE", read_define_curve, kTitleOption},
     {"DEFINE_VECTOR", read_define_vector, kTitleOption},
+    {"DEFINE_VECTOR_NODES", read_define_vector_nodes, kTitleOption},
     {"SET_NODE_LIST", read_set_node_list, kTitleOption},
     {"SET_NODE", read_set_node_list, kTitleOption},
     {"SET_PART_LIST", read_set_part_list, kTitleOption},

@@ -123,6 +123,12 @@ void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, 
   }
 }
 
+void add_vector(ReaderState& state, GlobalId id, const DefinedVector& vector) {
+  if (const auto found = state.vectors.find(id); found != state.vectors.end())
+    duplicate_id("vector", id, vector.where, found->second.where);
+  state.vectors.emplace(id, vector);
+}
+
 }  // namespace
 
 void read_boundary_prescribed_motion_node(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
@@ -158,9 +164,23 @@ void read_define_vector(KeywordCards& cards, const KeywordOptions& options, Read
     if (!(length2 > 0)) fields.fail(5, "XH", "the head is the tail: the vector has no direction");
     for (double& d : vector.direction) d /= std::sqrt(length2);
     if (fields.integer(8, "CID") != 0) state.unsupported_option(cards.keyword(), "CID (a local system)", card->where());
-    if (const auto found = state.vectors.find(id); found != state.vectors.end())
-      duplicate_id("vector", id, vector.where, found->second.where);
-    state.vectors.emplace(id, vector);
+    add_vector(state, id, vector);
+  }
+}
+
+// *DEFINE_VECTOR_NODES: VID NODET NODEH, one card a vector (its direction is
+// found once every node is read: deck_references.cpp).
+void read_define_vector_nodes(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  if (options.title) read_title_card(cards, "the title card");
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields fields(*card, cards.keyword(), kStandardLayout);
+    DefinedVector vector;
+    vector.where = card->where();
+    const GlobalId id = fields.id(1, "VID");
+    vector.tail_node = fields.id(2, "NODET");
+    vector.head_node = fields.id(3, "NODEH");
+    add_vector(state, id, vector);
   }
 }
 
