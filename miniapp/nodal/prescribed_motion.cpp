@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "io/vec3.hpp"
 #include "miniapp/nodal/curve_value.hpp"
 
 namespace mc {
@@ -67,16 +68,13 @@ void prescribe_node_component(State& s, const NodeField& nd, int i, int c, doubl
   nd.v(i, c) = static_cast<Real>(prescribed);
 }
 
-double along(const std::array<double, 3>& d, const double v[3]) { return d[0] * v[0] + d[1] * v[1] + d[2] * v[2]; }
-
 // DOF 4, 8 (-4, -8): the velocity along the unit d becomes p, by an impulse
 // along d (across d the velocity is kept, or with `exclusive` set to zero
 // by an impulse there too); its work is the impulse times the mean of the
 // velocities before and after.
-double prescribe_along(const std::array<double, 3>& d, bool exclusive, double p, double mass, const double v_minus[3],
-                       double v[3]) {
+double prescribe_along(const Vec3& d, bool exclusive, double p, double mass, const Vec3& v_minus, Vec3& v) {
   double work = 0;
-  const double change = p - along(d, v);
+  const double change = p - dot(d, v);
   for (int k = 0; k < 3; ++k) {
     const double after = exclusive ? p * d[k] : v[k] + change * d[k];
     work += 0.5 * mass * (after - v[k]) * (v_minus[k] + after);
@@ -87,12 +85,12 @@ double prescribe_along(const std::array<double, 3>& d, bool exclusive, double p,
 
 void prescribe_node_vector(State& s, const PrescribedMotionState& motion, const NodeField& nd, int i, double dt,
                            double dt_avg) {
-  double v[3], v_minus[3];
+  Vec3 v, v_minus;
   for (int k = 0; k < 3; ++k) {
     v[k] = nd.v(i, k);
     v_minus[k] = velocity_before(nd, i, k, dt_avg);
   }
-  const double p = prescribed_velocity(motion, s.time, dt, dt_avg, along(motion.direction, v_minus));
+  const double p = prescribed_velocity(motion, s.time, dt, dt_avg, dot(motion.direction, v_minus));
   const double work = prescribe_along(motion.direction, motion.exclusive, p, nd.mass(i), v_minus, v);
   if (s.nodes.owned[static_cast<std::size_t>(i)]) s.motion_work_local += work;
   for (int k = 0; k < 3; ++k) nd.v(i, k) = static_cast<Real>(v[k]);
@@ -152,9 +150,8 @@ void prescribe_body_velocity(State& s, std::size_t body_index, const std::array<
       continue;
     const int c = motion.component;
     if (c < 0) {
-      const double p = prescribed_velocity(motion, s.time, s.dt_next, dt_avg, along(motion.direction, v_minus.data()));
-      const double work = prescribe_along(motion.direction, motion.exclusive, p, body.mass, v_minus.data(),
-                                          body.velocity.data());
+      const double p = prescribed_velocity(motion, s.time, s.dt_next, dt_avg, dot(motion.direction, v_minus));
+      const double work = prescribe_along(motion.direction, motion.exclusive, p, body.mass, v_minus, body.velocity);
       if (count) s.motion_work_local += work;
       continue;
     }
@@ -172,21 +169,20 @@ std::vector<SpinTarget> body_spin_targets(const State& s, std::size_t body_index
     if (motion.body != static_cast<int>(body_index) || !motion.rotation || !(s.dt_next > 0) ||
         !active(motion, s.time, s.dt_next))
       continue;
-    const std::array<double, 3>& d = motion.direction;
-    targets.push_back({d, prescribed_velocity(motion, s.time, s.dt_next, dt_avg, along(d, omega_minus.data()))});
+    const Vec3& d = motion.direction;
+    targets.push_back({d, prescribed_velocity(motion, s.time, s.dt_next, dt_avg, dot(d, omega_minus))});
     if (!motion.exclusive) continue;
     // Two unit vectors across d, held at zero spin.
     const int least = std::fabs(d[0]) <= std::fabs(d[1]) && std::fabs(d[0]) <= std::fabs(d[2]) ? 0
                       : std::fabs(d[1]) <= std::fabs(d[2])                                   ? 1
                                                                                                 : 2;
-    std::array<double, 3> e{};
-    e[static_cast<std::size_t>(least)] = 1;
-    std::array<double, 3> a = {d[1] * e[2] - d[2] * e[1], d[2] * e[0] - d[0] * e[2], d[0] * e[1] - d[1] * e[0]};
-    const double norm = std::sqrt(along(a, a.data()));
+    Vec3 axis{};
+    axis[static_cast<std::size_t>(least)] = 1;
+    Vec3 a = cross(d, axis);
+    const double norm = length(a);
     for (double& x : a) x /= norm;
-    const std::array<double, 3> b = {d[1] * a[2] - d[2] * a[1], d[2] * a[0] - d[0] * a[2], d[0] * a[1] - d[1] * a[0]};
     targets.push_back({a, 0.0});
-    targets.push_back({b, 0.0});
+    targets.push_back({cross(d, a), 0.0});
   }
   return targets;
 }
