@@ -109,13 +109,12 @@ double meet_spin_targets(Vec3& omega, const Sym3& inertia, int fixed, const std:
   for (int i = 0; i < n; ++i) {
     const Vec3& d = targets[i].direction;
     for (int j = 0; j < n; ++j) {
-      a[i][j] = d[0] * response[j][0] + d[1] * response[j][1] + d[2] * response[j][2];
+      a[i][j] = dot(d, response[j]);
       largest = std::max(largest, std::fabs(a[i][j]));
     }
-    a[i][3] = targets[i].rate - (d[0] * omega[0] + d[1] * omega[1] + d[2] * omega[2]);
+    a[i][3] = targets[i].rate - dot(d, omega);
   }
-  // Gauss-Jordan with partial pivoting on the n x n system a mu = rhs.
-  double mu[3] = {0, 0, 0};
+  // Gauss-Jordan with partial pivoting on the n x n system a mu = rhs (column 3).
   bool acts[3] = {false, false, false};
   for (int col = 0; col < n; ++col) {
     int pivot = col;
@@ -130,15 +129,16 @@ double meet_spin_targets(Vec3& omega, const Sym3& inertia, int fixed, const std:
     }
     acts[col] = true;
   }
-  for (int i = 0; i < n; ++i) mu[i] = acts[i] ? a[i][3] / a[i][i] : 0.0;
   Vec3 impulse = {0, 0, 0};
-  for (int i = 0; i < n; ++i)
+  for (int i = 0; i < n; ++i) {
+    const double mu = acts[i] ? a[i][3] / a[i][i] : 0.0;
     for (int k = 0; k < 3; ++k) {
-      impulse[k] += mu[i] * targets[i].direction[k];
-      omega[k] += mu[i] * response[i][k];
+      impulse[k] += mu * targets[i].direction[k];
+      omega[k] += mu * response[i][k];
     }
-  return 0.5 * (impulse[0] * (omega_minus[0] + omega[0]) + impulse[1] * (omega_minus[1] + omega[1]) +
-                impulse[2] * (omega_minus[2] + omega[2]));
+  }
+  const Vec3 mean_twice = {omega_minus[0] + omega[0], omega_minus[1] + omega[1], omega_minus[2] + omega[2]};
+  return 0.5 * dot(impulse, mean_twice);
 }
 
 // A fixed translation (bits 1, 2, 4) has no velocity.
@@ -241,7 +241,7 @@ void about_center(const double* in, double mass, const Vec3& c, Vec3& moment, Sy
 Vec3 turn_velocity(const Vec3& omega, const Vec3& r, double dt) {
   const Vec3 wr = cross(omega, r);
   if (!(dt > 0)) return wr;
-  const double a = std::sqrt(omega[0] * omega[0] + omega[1] * omega[1] + omega[2] * omega[2]) * dt;
+  const double a = length(omega) * dt;
   const double half = 0.5 * a;
   const double sin_ratio = a > 1e-6 ? std::sin(a) / a : 1 - a * a / 6;
   const double half_ratio = half > 1e-6 ? std::sin(half) / half : 1 - half * half / 6;
