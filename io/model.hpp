@@ -262,6 +262,9 @@ struct Controls {
   std::vector<GlobalId> history_nodes;  // *DATABASE_HISTORY_NODE: nodout's nodes, in deck order
   SourceLine history_nodes_where;       // its first card (rank 0 only)
   SourceLine termination_where;  // the *CONTROL_TERMINATION card, if any
+  // *CONTROL_MPP_DECOMPOSITION_REDECOMPOSITION: FREQ > 0 partitions the
+  // model anew every FREQ of time, FREQ < 0 |FREQ| times over the run; 0 never.
+  double redecompose_freq = 0, redecompose_start = 0;  // FREQ, STIME
 };
 
 // A keyword the run went without (--allow-unsupported): said in the summary

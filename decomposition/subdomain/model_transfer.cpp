@@ -145,6 +145,7 @@ struct PackOp {
     p.put(c.end_time); p.put(c.end_cycle); p.put(c.dt_min); p.put(c.tssfac); p.put(c.dt2ms); p.put(c.dt_init);
     write(c.hourglass); p.put(c.integration); p.put(c.glstat_dt); p.put(c.matsum_dt); p.put(c.rwforc_dt);
     p.put(c.d3plot_dt); p.put(c.rcforc_dt); p.put(c.contact_penalty); p.put(c.nodout_dt); p.put(c.history_nodes);
+    p.put(c.redecompose_freq); p.put(c.redecompose_start);
   }
   void write(const ContactInterface& c) {
     contact_fields([this](const auto& v) { p.put(v); }, c);
@@ -198,6 +199,7 @@ struct UnpackOp {
     u.get(c.end_time); u.get(c.end_cycle); u.get(c.dt_min); u.get(c.tssfac); u.get(c.dt2ms); u.get(c.dt_init);
     read(c.hourglass); u.get(c.integration); u.get(c.glstat_dt); u.get(c.matsum_dt); u.get(c.rwforc_dt);
     u.get(c.d3plot_dt); u.get(c.rcforc_dt); u.get(c.contact_penalty); u.get(c.nodout_dt); u.get(c.history_nodes);
+    u.get(c.redecompose_freq); u.get(c.redecompose_start);
   }
   void read(ContactInterface& c) {
     contact_fields([this](auto& v) { u.get(v); }, c);

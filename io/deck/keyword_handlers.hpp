@@ -188,6 +188,7 @@ void read_control_hourglass(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_bulk_viscosity(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_termination(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_control_mpp_decomposition_redecomposition(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_timestep(KeywordCards&, const KeywordOptions&, ReaderState&);
 // *DATABASE_GLSTAT, _MATSUM, _RWFORC, _RCFORC: one card, DT into `Interval`
 // (negative: an error; 0: a warning, and the default interval).

@@ -90,6 +90,7 @@ constexpr KeywordSpec kKeywords[] = {
     {"CONTROL_HOURGLASS", read_control_hourglass, 0},
     {"CONTROL_SHELL", read_control_shell, 0},
     {"CONTROL_TERMINATION", read_control_termination, 0},
+    {"CONTROL_MPP_DECOMPOSITION_REDECOMPOSITION", read_control_mpp_decomposition_redecomposition, 0},
     {"CONTROL_TIMESTEP", read_control_timestep, 0},
     {"DATABASE_GLSTAT", read_database_interval<&Controls::glstat_dt>, 0},
     {"DATABASE_MATSUM", read_database_interval<&Controls::matsum_dt>, 0},

@@ -94,6 +94,31 @@ void read_control_termination(KeywordCards& cards, const KeywordOptions&, Reader
   cards.expect_end();
 }
 
+// LS-DYNA MPP's redecomposition during the run (FREQ DEFGEO WEIGHT REMSPH
+// STIME SAMPT). minicrash weights each element by its measured work in the
+// last cycle before each one (weights=: plastic, pair), so WEIGHT and SAMPT
+// have no counterpart; DEFGEO 1 and 2 differ only for SPH.
+void read_control_mpp_decomposition_redecomposition(KeywordCards& cards, const KeywordOptions&,
+                                                    ReaderState& state) {
+  const Card& card = cards.require("card 1 (FREQ DEFGEO WEIGHT REMSPH STIME SAMPT)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  Controls& controls = state.model.controls;
+  controls.redecompose_freq = fields.real(1, "FREQ");
+  const int defgeo = fields.option(2, "DEFGEO", 1);
+  if (defgeo < 0 || defgeo > 2) fields.fail(2, "DEFGEO", "must be 1 or 2 (the current geometry)");
+  const double weight = fields.real(3, "WEIGHT", 1.0);
+  if (weight != 1.0 && weight != 0.0)
+    state.warn(card.where(), "WEIGHT " + std::string(fields.raw(3)) +
+                                 " ignored: elements are weighted by their measured work (weights= plastic, pair)");
+  const int remsph = fields.option(4, "REMSPH");
+  if (remsph != 0 && remsph != 1) fields.fail(4, "REMSPH", "must be 0 or 1");
+  controls.redecompose_start = fields.real(5, "STIME");
+  if (controls.redecompose_start < 0.0) fields.fail(5, "STIME", "must not be negative");
+  if (!fields.blank(6))
+    state.warn(card.where(), "SAMPT ignored: the work is measured in the last cycle before each redecomposition");
+  cards.expect_end();
+}
+
 void read_control_timestep(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
   const Card& card = cards.require("card 1 (DTINIT TSSFAC ISDO TSLIMT DT2MS LCTM ERODE MS1ST)");
   const CardFields fields(card, cards.keyword(), kStandardLayout);

@@ -94,11 +94,14 @@ void write_manifest(const std::string& set_dir, const RestartManifest& m) {
   write_file_atomically((fs::path(set_dir) / kManifestName).string(), std::vector<char>(text.begin(), text.end()));
 }
 
-void prune_restart_sets(const std::string& output_dir, int keep) {
+void prune_restart_sets(const std::string& output_dir, const std::string& written, int keep) {
+  const fs::path last = fs::path(written).filename();  // cycle_ names are zero padded
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(fs::path(output_dir) / "restart", ec))
+    if (entry.is_directory() && entry.path().filename() > last) fs::remove_all(entry.path(), ec);
   const std::vector<fs::path> sets = complete_sets(output_dir);
   if (static_cast<int>(sets.size()) <= keep) return;
   const fs::path oldest_kept = sets[sets.size() - keep];
-  std::error_code ec;
   for (const auto& entry : fs::directory_iterator(fs::path(output_dir) / "restart", ec))
     if (entry.is_directory() && entry.path() < oldest_kept) fs::remove_all(entry.path(), ec);
 }

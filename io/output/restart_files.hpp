@@ -37,8 +37,11 @@ std::string restart_rank_file(const std::string& set_dir, int rank);
 // Throws InputError on I/O failure.
 void write_file_atomically(const std::string& path, const std::vector<char>& bytes);
 void write_manifest(const std::string& set_dir, const RestartManifest& manifest);
-// Removes all but the newest `keep` complete sets and any incomplete set older than them.
-void prune_restart_sets(const std::string& output_dir, int keep);
+// After the set `written` (restart_set_dir): removes every set of a later
+// cycle (left by an earlier run in this directory, whose histories this run
+// has replaced; kept, one would be taken for the newest), then all but the
+// newest `keep` complete sets and any incomplete set older than them.
+void prune_restart_sets(const std::string& output_dir, const std::string& written, int keep);
 
 // `path`: an output directory (its newest complete set is used) or a set
 // directory. Throws InputError when there is no complete set or the

@@ -48,7 +48,10 @@ void print_report(const RunReport& r, std::ostream& o) {
     << (r.clock == "cpu" ? ", phase and MPI times in thread CPU seconds" : "") << ", " << r.backend << ", " << r.precision
     << " precision, build " << r.git_hash << "\n";
   o << "   cycles " << r.cycles << ", simulated time " << fmt("%.6e", r.sim_time) << ", elapsed "
-    << fmt("%.3f", r.elapsed) << " s (start-up " << fmt("%.3f", r.startup) << " s)\n\n";
+    << fmt("%.3f", r.elapsed) << " s (start-up " << fmt("%.3f", r.startup) << " s";
+  if (r.redecompositions > 0)
+    o << ", " << r.redecompositions << " redecomposition(s) " << fmt("%.3f", r.redecomposition_seconds) << " s";
+  o << ")\n\n";
   o << "   phase                 min [s]     avg [s]     max [s]   share\n";
   for (const TimingRow& t : r.phases)
     o << "   " << padded(t.name)
@@ -115,7 +118,8 @@ void write_report_json(const RunReport& r, const std::string& path) {
   o << "  \"deck\": " << quoted(r.deck) << ", \"title\": " << quoted(r.title) << ", \"termination\": "
     << quoted(r.termination) << ",\n";
   o << "  \"partition\": {\"method\": " << quoted(r.partition) << ", \"weights\": " << quoted(r.weights)
-    << ", \"rebalanced_elements\": " << r.rebalanced << "},\n";
+    << ", \"rebalanced_elements\": " << r.rebalanced << ", \"redecompositions\": " << r.redecompositions
+    << ", \"redecomposition_seconds\": " << r.redecomposition_seconds << "},\n";
   o << "  \"ignored_keywords\": [";
   for (std::size_t i = 0; i < r.ignored_keywords.size(); ++i) {
     const IgnoredKeyword& k = r.ignored_keywords[i];

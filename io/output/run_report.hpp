@@ -34,8 +34,10 @@ struct RunReport {
   std::string halo = "corners";  // how shared-node sums are exchanged (halo=)
   std::string clock = "wall";    // what the phase and MPI times are: wall or thread CPU seconds (clock=)
   std::string partition = "rcb", weights;  // partitioner and element work weights (weights=)
-  std::int64_t rebalanced = -1;
-  std::vector<IgnoredKeyword> ignored_keywords;  // --allow-unsupported: physics the run went without  // rebalance=1: elements weighted by their yielding; -1: not rebalanced
+  std::int64_t rebalanced = -1;  // rebalance=1: elements weighted by their yielding; -1: not rebalanced
+  int redecompositions = 0;       // partitioned anew during the run (redecompose=)
+  double redecomposition_seconds = 0;  // wall time from each set's write to the resumed loop, outside `elapsed`
+  std::vector<IgnoredKeyword> ignored_keywords;  // --allow-unsupported: physics the run went without
   std::int64_t nodes = 0, elements = 0, parts = 0, cycles = 0;
   double sim_time = 0, elapsed = 0, startup = 0;
   std::vector<TimingRow> phases;

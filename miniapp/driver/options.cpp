@@ -101,6 +101,11 @@ void set_option(Options& o, const std::string& key, const std::string& value) {
     o.compute_costs = checked(value, parse_compute_costs);
   } else if (key == "rebalance") {
     o.rebalance = to_flag(key, value);
+  } else if (key == "redecompose") {
+    o.redecompose = to_double(key, value);
+  } else if (key == "redecompose_start" || key == "redecompose-start") {
+    o.redecompose_start = to_double(key, value);
+    if (o.redecompose_start < 0) throw InputError("command line: " + key + " must be >= 0");
   } else if (key == "partition") {
     parse_partition_method(value);  // rejects unknown names here, before MPI work starts
     o.partition = value;
@@ -181,6 +186,11 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
                                       partition=metis-mc the pairs are the second constraint, with
                                       rcb-contact the shells with pairs are cut apart; default 0
                                       keeps the deck's partition)
+  redecompose=F | --redecompose F     partition anew during the run by each element's measured work in the
+                                      cycle before (as rebalance=1): every F of time (F > 0) or |F| times
+                                      evenly (F < 0); 0 never (default: the deck's
+                                      *CONTROL_MPP_DECOMPOSITION_REDECOMPOSITION FREQ, else never)
+  redecompose_start=T | --redecompose-start T  the first at time T (default: the deck's STIME, else F)
   halo=H        | --halo H            shared-node sums: corners (default; answers independent of np)
                                       or sums (one partial sum per node and neighbour, as production codes)
   clock=C       | --clock C           what the phase and MPI timers read: wall (default) or cpu, this thread's

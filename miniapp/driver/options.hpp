@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,11 @@ struct Options {
   std::string weights;               // weights= | --weights: element work weights (decomposition/partition/work_weights.hpp)
   std::string compute_costs;         // compute_costs= | --compute-costs: modeled compute (miniapp/driver/compute_costs.hpp)
   bool rebalance = false;            // rebalance= | --rebalance 0|1: a restart weights elements by their last cycle's yielding
+  // redecompose= | --redecompose F: partition anew during the run, every F of
+  // time (F > 0) or |F| times (F < 0), 0 never; overrides the deck's
+  // *CONTROL_MPP_DECOMPOSITION_REDECOMPOSITION FREQ (NaN: the deck's).
+  double redecompose = std::numeric_limits<double>::quiet_NaN();
+  double redecompose_start = -1;     // redecompose_start= | --redecompose-start T: its STIME (< 0: the deck's)
   std::string halo = "corners";      // halo= | --halo: corners (np-independent), sums (one partial sum per node)
   std::string clock = "wall";        // clock= | --clock: what the phase timers read, wall or cpu (thread CPU time)
   std::string restart;               // r= | --restart: output dir or restart set to continue from

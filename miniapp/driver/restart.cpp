@@ -128,7 +128,7 @@ void write_restart_set(const State& state, const std::string& output_dir, const 
     m.sizes = sizes;
     m.outputs = outputs;
     write_manifest(set_dir, m);
-    prune_restart_sets(output_dir, 2);
+    prune_restart_sets(output_dir, set_dir, 2);
   }
 }
 

@@ -21,10 +21,11 @@ ExternalRequest RunControl::poll(const State& s, bool output_failed, Communicato
   return request;
 }
 
-void RunControl::checkpoint(const State& s, const ExternalRequest& request, bool last, const OutputLengths& outputs,
-                            Communicator& comm) {
+void RunControl::checkpoint(const State& s, const ExternalRequest& request, bool last, bool pause,
+                            const OutputLengths& outputs, Communicator& comm) {
   const bool periodic = rs_.restart_every > 0 && s.cycle % rs_.restart_every == 0;
-  if (!rs_.write_files || !(periodic || request.checkpoint || request.stop || (last && rs_.restart_end))) return;
+  if (!rs_.write_files || !(periodic || request.checkpoint || request.stop || (last && rs_.restart_end) || pause))
+    return;
   write_restart_set(s, rs_.output_dir, rs_.deck, outputs, comm);
   last_checkpoint_ = wall_seconds();
 }

@@ -22,9 +22,10 @@ class RunControl {
   // `output_failed`: rank 0 could not write an output (OutputSchedule::failure).
   ExternalRequest poll(const State& s, bool output_failed, Communicator& comm);
   // Collective: the restart set, when one is due after the cycle just done
-  // (`last`: the run ends with it); `outputs` goes into its manifest.
-  void checkpoint(const State& s, const ExternalRequest& request, bool last, const OutputLengths& outputs,
-                  Communicator& comm);
+  // (`last`: the run ends with it; `pause`: a redecomposition follows it,
+  // which always needs one); `outputs` goes into its manifest.
+  void checkpoint(const State& s, const ExternalRequest& request, bool last, bool pause,
+                  const OutputLengths& outputs, Communicator& comm);
   // Rank 0, every progress_seconds of wall time.
   void progress(const State& s, const Communicator& comm);
   void print_progress(const State& s) const;

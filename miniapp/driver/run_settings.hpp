@@ -41,6 +41,9 @@ struct RunSettings {
   std::int64_t restart_every = 0;
   double restart_seconds = 0;
   bool restart_end = false;       // also when the run ends normally
+  // A redecomposition: the cycle that reaches this time is this segment's
+  // last; it writes a restart set and the run goes on from it (0: none).
+  double pause_time = 0;
   std::string deck;               // recorded in the restart manifest
   std::string resume_from;        // r=: the restart set (or directory) the run resumed from; empty: none
   // Numerical fault when total / initial total energy exceeds this at an

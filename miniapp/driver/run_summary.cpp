@@ -71,6 +71,8 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
   r.partition = id.partition;
   r.weights = id.weights;
   r.rebalanced = id.rebalanced;
+  r.redecompositions = id.redecompositions;
+  r.redecomposition_seconds = id.redecomposition_seconds;
   r.ignored_keywords = id.ignored;
   r.nodes = id.nodes;
   r.elements = id.elements;

@@ -24,6 +24,8 @@ struct RunIdentity {
   std::string partition = "rcb", weights;
   std::int64_t rebalanced = -1;
   std::vector<IgnoredKeyword> ignored;  // unsupported keywords run without (--allow-unsupported)
+  int redecompositions = 0;             // partitioned anew during the run, and
+  double redecomposition_seconds = 0;   // the wall time that took
 };
 
 RunReport make_report(const RunIdentity& id, const RunResult& result, const State& state,

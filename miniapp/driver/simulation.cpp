@@ -51,6 +51,7 @@ class TimeLoop {
     if (request.stop) stop_by(request);
     const bool last = (rs_.end_time > 0 && s_.time + step.dt >= rs_.end_time) ||
                       (rs_.end_cycle > 0 && s_.cycle + 1 >= rs_.end_cycle) || request.stop;
+    const bool pause = !last && rs_.pause_time > 0 && s_.time + step.dt >= rs_.pause_time;
     const DueOutputs due = outputs_.due(s_, first, last);
     if (due.accelerations()) keep_half_step_velocities(s_);
     contact_forces(step.contact_sort);
@@ -79,11 +80,12 @@ class TimeLoop {
     energy_guard_.check();
     {
       ScopedPhase phase(result.timers, Phase::Output, comm_);
-      control_.checkpoint(s_, request, last, outputs_.kept_lengths(), comm_);
+      control_.checkpoint(s_, request, last, pause, outputs_.kept_lengths(), comm_);
     }
     if (rs_.after_cycle) rs_.after_cycle(s_);
     control_.progress(s_, comm_);
-    return !last;
+    result.paused = pause;
+    return !last && !pause;
   }
 
   // Every rank is here on the same cycle: leave the state for diagnosis.

@@ -23,6 +23,7 @@ struct RunResult {
   std::string termination = "normal termination";
   int stop_signal = 0;            // the signal that ended the run, 0 if none
   bool output_failed = false;     // stopped because an output could not be written
+  bool paused = false;            // stopped at RunSettings::pause_time, restart set written
   std::int64_t cycles = 0;        // done by this run (a restarted run starts past 0)
   double elapsed = 0;             // wall seconds of the time loop
   EnergyRecord first, last;       // energies at start and end

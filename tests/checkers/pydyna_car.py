@@ -7,10 +7,13 @@ The deck, in mm, s, t: a 400 mm U-channel "floor" (MAT_024, 1.5 mm) under a
 (*ELEMENT_MASS_NODE_SET), every node given its velocity by its own
 *INITIAL_VELOCITY_NODE, the speed and thicknesses as *PARAMETERs,
 single-surface contact, and a pole: *RIGIDWALL_GEOMETRIC_CYLINDER 10 mm in
-front. In 4 ms it crushes some 25 mm into the pole.
+front. In 4 ms it crushes some 25 mm into the pole. At np 2 the model is
+partitioned anew twice during the run (*CONTROL_MPP_DECOMPOSITION_REDECOMPOSITION
+FREQ -2, at 4/3 and 8/3 ms; np 1 has nothing to partition).
 
 Checks: np 1 and 2 end with the same total energy (1e-12 relative, the
-answer is independent of np), the energy balance holds to 5 %, the car
+answer is independent of np and of the redecompositions), np 2 reports
+two redecompositions, the energy balance holds to 5 %, the car
 crushed on the pole (internal energy > 30 % of the initial kinetic energy;
 a stationary frictionless wall itself takes little: it only stops the
 nodes touching it) and slowed (kinetic energy < 95 % of the initial).
@@ -47,6 +50,7 @@ def write_deck(path):
     deck = Deck()
     deck.append(kwd.Parameter(parameters=[("R speed", str(SPEED)), ("R tfloor", str(FLOOR_T))]))
     deck.append(kwd.ControlTermination(endtim=0.004))
+    deck.append(kwd.ControlMppDecompositionRedecomposition(freq=-2.0))
     columns = 23  # s = 0, 10, ..., 220
     floor = lambda i, c: 1 + c + columns * i
     hood = lambda i, c: 10001 + c + 15 * i  # y = -70 .. 70
@@ -120,6 +124,10 @@ def main():
             sys.exit(f"np={np_}: internal energy {last['internal']} of {first['kinetic']}: the car missed the pole")
         if not last["kinetic"] < 0.95 * first["kinetic"]:
             sys.exit(f"np={np_}: kinetic energy {last['kinetic']} did not drop below 95 % of {first['kinetic']}")
+    redecompositions = {np_: r["partition"]["redecompositions"] for np_, r in reports.items()}
+    print(f"redecompositions: {redecompositions}")
+    if redecompositions != {1: 0, 2: 2}:
+        sys.exit(f"expected no redecomposition at np 1 and two at np 2, got {redecompositions}")
     same_total_energy(reports)
 
 
