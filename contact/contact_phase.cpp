@@ -73,9 +73,11 @@ void assemble(InterfaceRun& run) {
   const PairForce* pair = run.pair.data();
   const double* tie_corner = run.setup->tie_on_contact ? run.tie_corner.data() : nullptr;
   double* f = run.slot_force.data();
+  const int* slots = run.force_slots.data();
   Kokkos::parallel_for(
-      "contact::assemble", HostRange(0, static_cast<int>(run.gid.size())),
-      [=](const int n) {
+      "contact::assemble", HostRange(0, static_cast<int>(run.force_slots.size())),
+      [=](const int s) {
+        const int n = slots[s];
         double sum[3] = {0, 0, 0};
         for (int i = offset[n]; i < offset[n + 1]; ++i) {
           const PairForce& pf = pair[entry[i] / 5];
@@ -90,12 +92,15 @@ void assemble(InterfaceRun& run) {
       });
 }
 
-// The local slots' forces onto their nodes (each node once per interface).
+// The local slots' forces onto their nodes (each node once per interface;
+// the slots left out of force_slots add nothing).
 void add_local_forces(const InterfaceRun& run, const ContactMesh& mesh) {
   const int* nodes = run.setup->node_local.data();
+  const int* slots = run.force_slots.data();
   const double* f = run.slot_force.data();
   const auto force = mesh.force;
-  Kokkos::parallel_for("contact::add_forces", HostRange(0, run.local), [=](const int n) {
+  Kokkos::parallel_for("contact::add_forces", HostRange(0, static_cast<int>(run.local_force_slots)), [=](const int s) {
+    const int n = slots[s];
     for (int k = 0; k < 3; ++k) force(nodes[n], k) += static_cast<Real>(f[3 * n + k]);
   });
 }
@@ -123,31 +128,51 @@ void tally(InterfaceRun& run, double dt, double& friction_work) {
 
 }  // namespace
 
-// Local slots take this cycle's x^n and v^{n-1/2} from the nodes; counted
-// in the same pass, the slots that moved more than 0.4 margin since the
-// last sort (two nodes closing at that speed stay found).
-int load_local_motion(InterfaceRun& run, const ContactMesh& mesh) {
+namespace {
+
+// The `count` local slots listed in `slots` (with none, slots 0..count-1)
+// take this cycle's x^n and v^{n-1/2} from the nodes.
+void copy_motion(InterfaceRun& run, const ContactMesh& mesh, const int* slots, int count) {
   const int* nodes = run.setup->node_local.data();
   double* x = run.x.data();
   double* v = run.v.data();
   const auto mx = mesh.x, mv = mesh.v;
-  const bool sorted = run.sorted;
+  Kokkos::parallel_for("contact::copy_motion", HostRange(0, count), [=](const int s) {
+    const int n = slots ? slots[s] : s;
+    for (int k = 0; k < 3; ++k) {
+      x[3 * n + k] = mx(nodes[n], k);
+      v[3 * n + k] = mv(nodes[n], k);
+    }
+  });
+}
+
+}  // namespace
+
+void load_all_local_motion(InterfaceRun& run, const ContactMesh& mesh) { copy_motion(run, mesh, nullptr, run.local); }
+
+// Between sorts only the slots that can carry a force (force_slots) are
+// read, so only the local ones take this cycle's motion; the pass that
+// counts the slots that moved more than 0.4 margin since the last sort (two
+// nodes closing at that speed stay found) reads the positions in place.
+int load_local_motion(InterfaceRun& run, const ContactMesh& mesh) {
+  if (!run.sorted) return 0;  // compute() loads every slot before it sorts
+  const int* nodes = run.setup->node_local.data();
+  const auto mx = mesh.x;
   const double* at_sort = run.x_at_sort.data();
   const double limit2 = 0.16 * run.margin * run.margin;
   int moved = 0;
   Kokkos::parallel_reduce(
-      "contact::load_motion", HostRange(0, run.local),
+      "contact::count_moved", HostRange(0, run.local),
       [=](const int n, int& count) {
         double d2 = 0;
         for (int k = 0; k < 3; ++k) {
-          x[3 * n + k] = mx(nodes[n], k);
-          v[3 * n + k] = mv(nodes[n], k);
-          const double d = sorted ? x[3 * n + k] - at_sort[3 * n + k] : 0.0;
+          const double d = mx(nodes[n], k) - at_sort[3 * n + k];
           d2 += d * d;
         }
         if (d2 > limit2) count += 1;
       },
       moved);
+  copy_motion(run, mesh, run.force_slots.data(), static_cast<int>(run.local_force_slots));
   return moved;
 }
 
@@ -213,6 +238,7 @@ double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock,
       continue;
     }
     const bool search = sort || !run.sorted;
+    if (search) load_all_local_motion(run, mesh);
     const double t0 = comm.now();
     if (search && comm.size() > 1) build_ghost_plan(run, ties[i], comm);
     if (comm.size() > 1) send_ghost_motion(run, comm);

@@ -62,9 +62,13 @@ class ContactPhase {
 // its contact nodes, the margins agreed model-wide (collective), the
 // segments' corner slots. `in` must outlive the run.
 InterfaceRun start_interface_run(const InterfaceSetup& in, int index, const ContactMesh& mesh, Communicator& comm);
-// The local slots take this cycle's x^n and v^{n-1/2} from the mesh;
-// returns how many moved more than 0.4 margin since the last sort.
+// Once sorted: the local slots that can carry a force until the next sort
+// take this cycle's x^n and v^{n-1/2} from the mesh (compute() gives every
+// slot its motion when it sorts); returns how many local slots moved more
+// than 0.4 margin since the last sort.
 int load_local_motion(InterfaceRun& run, const ContactMesh& mesh);
+// Every local slot takes this cycle's x^n and v^{n-1/2}: what a sort sees.
+void load_all_local_motion(InterfaceRun& run, const ContactMesh& mesh);
 // contact_sort.cpp: the bucket sort of one interface, over the node table
 // as it stands (local nodes and this cycle's ghosts); a _TIEBREAK
 // interface keeps its tied pairs (add_tied_pairs).

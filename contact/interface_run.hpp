@@ -40,6 +40,12 @@ struct InterfaceRun {
   // pair * 5 + role, role 0 for the node, 1 + c for segment corner c.
   std::vector<int> entry_offset, entry;
   std::vector<double> slot_force;      // 3 per slot, this cycle
+  // The slots whose force can be non-zero until the next sort, ascending:
+  // those with entries, and the local ones other ranks return forces to.
+  // The rest stay at the sort's zero, so each cycle sums only these (a
+  // crash checks pairs at a few per cent of its contact nodes).
+  std::vector<int> force_slots;
+  std::size_t local_force_slots = 0;   // how many of them are local (< local)
   // Ghosts: this rank's contact nodes (slots < local) that other ranks'
   // segments may touch go out; ghosts from recv rank q land in slots
   // [ghost_offset[q], ghost_offset[q + 1]).

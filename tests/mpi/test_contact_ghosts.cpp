@@ -78,7 +78,7 @@ TEST(ContactGhosts, GhostsCarryTheOwnersMotionAndForcesReturnToTheSendersExactly
   ASSERT_EQ(s.contact.interfaces.size(), 1u);
   // As ContactPhase and the first compute() start it: node table, margins, this cycle's x and v.
   InterfaceRun run = start_interface_run(s.contact.interfaces[0], 0, mesh, comm);
-  load_local_motion(run, mesh);
+  load_all_local_motion(run, mesh);
   const int size = comm.size();
   if (size > 1) {
     build_ghost_plan(run, {}, comm);
