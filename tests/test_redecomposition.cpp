@@ -67,7 +67,9 @@ TEST(Redecomposition, CountSpreadEvenlyOverTheRun) {
   EXPECT_DOUBLE_EQ(three.next_after(4.0), 6.0);
   EXPECT_DOUBLE_EQ(three.next_after(7.0), 8.0);
   EXPECT_DOUBLE_EQ(three.next_after(8.0), 0.0);
-  EXPECT_FALSE(schedule(-3.0, 0.0, 0.0).on());  // no end time to spread over
+  EXPECT_FALSE(schedule(-3.0, 0.0, 0.0).on());  // no end time to spread over: said, not done
+  EXPECT_TRUE(schedule(-3.0, 0.0, 0.0).count_dropped());
+  EXPECT_FALSE(three.count_dropped());
 }
 
 TEST(Redecomposition, CommandLineOverridesTheDeck) {

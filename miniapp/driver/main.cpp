@@ -184,6 +184,9 @@ int run(mc::Options o, mc::Communicator& comm) {
     settings.resume_from = resume;
     if (segment == 0) {
       if (comm.size() > 1) schedule = mc::RedecompositionSchedule(controls.controls, o, settings.end_time);
+      if (comm.root() && schedule.count_dropped())
+        std::fprintf(stderr, "minicrash: warning: redecomposition FREQ < 0 spreads its count over the run, but the "
+                             "run has no end time after STIME (cycles= alone): none is done\n");
       if (comm.root() && !o.quiet && schedule.on())
         std::printf("  redecomposition %s (partition %s, by the measured work of the cycle before)\n",
                     schedule.describe().c_str(), o.partition.c_str());

@@ -10,7 +10,10 @@ RedecompositionSchedule::RedecompositionSchedule(const Controls& deck, const Opt
     : freq_(std::isnan(o.redecompose) ? deck.redecompose_freq : o.redecompose),
       start_(o.redecompose_start >= 0 ? o.redecompose_start : deck.redecompose_start),
       end_time_(end_time) {
-  if (freq_ < 0 && !(end_time_ > start_)) freq_ = 0;  // a count needs a span to spread it over
+  if (freq_ < 0 && !(end_time_ > start_)) {  // a count needs a span to spread it over
+    freq_ = 0;
+    count_dropped_ = true;
+  }
 }
 
 double RedecompositionSchedule::next_after(double time) const {

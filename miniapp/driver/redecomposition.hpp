@@ -21,6 +21,9 @@ class RedecompositionSchedule {
   RedecompositionSchedule(const Controls& deck, const Options& o, double end_time);
 
   bool on() const { return freq_ != 0; }
+  // A count (FREQ < 0) was asked for, but the run has no end time after
+  // STIME to spread it over (cycles= alone): none is done.
+  bool count_dropped() const { return count_dropped_; }
   // The first redecomposition time after `time`, or 0 when none is left.
   // FREQ > 0: STIME (or FREQ when STIME is 0), then every FREQ; FREQ < 0:
   // round(|FREQ|) times, evenly spaced over (STIME, end time).
@@ -30,6 +33,7 @@ class RedecompositionSchedule {
 
  private:
   double freq_ = 0, start_ = 0, end_time_ = 0;
+  bool count_dropped_ = false;
 };
 
 // The whole run's result from its segments: times, cycles and contact
