@@ -2,9 +2,11 @@
 // around its segments and which cells of a coarse grid over that box its
 // segments reach (one Allgather); each rank sends every rank whose reached
 // cells hold some of its contact nodes those nodes' fixed data once (id, sides,
-// thickness, stiffness, mass) and then, every cycle, their x and v. The receiver
-// checks them against its own segments and returns the forces they got, so
-// no rank ever holds the whole contact surface.
+// thickness, stiffness, mass) and their x and v. The receiver checks them
+// against its own segments and tells each sender which of its nodes are in
+// a candidate pair; until the next sort only those move, every cycle, and
+// get their forces back. No rank ever holds the whole contact surface, and a
+// rank whose nodes are near no other rank's pairs sends nothing between sorts.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -194,13 +196,47 @@ void build_ghost_plan(InterfaceRun& run, const std::vector<ContactTie>& ties, Co
   run.v.resize(3 * run.gid.size());
 }
 
-void send_ghost_motion(InterfaceRun& run, Communicator& comm) {
-  run.ghosts.forward(
+void plan_active_ghosts(InterfaceRun& run, Communicator& comm) {
+  const auto in_pair = [&](int slot) {
+    return run.entry_offset[static_cast<std::size_t>(slot) + 1] > run.entry_offset[static_cast<std::size_t>(slot)];
+  };
+  run.ghosts.reverse(
+      1, [&](std::size_t q, int i, int) { return in_pair(run.ghost_offset[q] + i) ? 1.0 : 0.0; }, comm,
+      tags::contact(run.index, tags::ContactMessage::GhostActive));
+  std::vector<int> send_ranks, recv_ranks, recv_counts;
+  std::vector<std::vector<int>> send_items;
+  for (std::size_t d = 0; d < run.ghosts.send_ranks().size(); ++d) {
+    const std::vector<int>& nodes = run.ghosts.send_items(d);
+    std::vector<int> items;
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+      if (run.ghosts.returned(d)[i] != 0) items.push_back(nodes[i]);
+    if (items.empty()) continue;
+    send_ranks.push_back(run.ghosts.send_ranks()[d]);
+    send_items.push_back(std::move(items));
+  }
+  run.active_slots.clear();
+  for (std::size_t q = 0; q < run.ghosts.recv_ranks().size(); ++q) {
+    std::vector<int> slots;
+    for (int slot = run.ghost_offset[q]; slot < run.ghost_offset[q + 1]; ++slot)
+      if (in_pair(slot)) slots.push_back(slot);
+    if (slots.empty()) continue;
+    recv_ranks.push_back(run.ghosts.recv_ranks()[q]);
+    recv_counts.push_back(static_cast<int>(slots.size()));
+    run.active_slots.push_back(std::move(slots));
+  }
+  run.active = ExchangePlan<double>(std::move(send_ranks), std::move(send_items), std::move(recv_ranks),
+                                    std::move(recv_counts));
+}
+
+void send_ghost_motion(InterfaceRun& run, Communicator& comm, bool every_ghost) {
+  ExchangePlan<double>& plan = every_ghost ? run.ghosts : run.active;
+  plan.forward(
       kMotionValues, [&](int n, int k) { return (k < 3 ? run.x : run.v)[3 * static_cast<std::size_t>(n) + k % 3]; },
       comm, tags::contact(run.index, tags::ContactMessage::GhostMotion));
-  for (std::size_t q = 0; q < run.ghosts.recv_ranks().size(); ++q)
-    for (int slot = run.ghost_offset[q]; slot < run.ghost_offset[q + 1]; ++slot) {
-      const double* m = &run.ghosts.received(q)[static_cast<std::size_t>(slot - run.ghost_offset[q]) * kMotionValues];
+  for (std::size_t q = 0; q < plan.recv_ranks().size(); ++q)
+    for (int i = 0; i < plan.recv_count(q); ++i) {
+      const int slot = every_ghost ? run.ghost_offset[q] + i : run.active_slots[q][static_cast<std::size_t>(i)];
+      const double* m = &plan.received(q)[static_cast<std::size_t>(i) * kMotionValues];
       for (int k = 0; k < 3; ++k) {
         run.x[3 * static_cast<std::size_t>(slot) + k] = m[k];
         run.v[3 * static_cast<std::size_t>(slot) + k] = m[3 + k];
@@ -208,19 +244,20 @@ void send_ghost_motion(InterfaceRun& run, Communicator& comm) {
     }
 }
 
+// Only active ghosts can carry a force (the others' stay at the sort's zero).
 void return_ghost_forces(InterfaceRun& run, Communicator& comm) {
-  run.ghosts.reverse(
+  run.active.reverse(
       3,
       [&](std::size_t q, int i, int k) {
-        return run.slot_force[3 * static_cast<std::size_t>(run.ghost_offset[q] + i) + k];
+        return run.slot_force[3 * static_cast<std::size_t>(run.active_slots[q][static_cast<std::size_t>(i)]) + k];
       },
       comm, tags::contact(run.index, tags::ContactMessage::GhostForce));
   // In rank order, so the sum is the same for any thread count.
-  for (std::size_t d = 0; d < run.ghosts.send_ranks().size(); ++d) {
-    const std::vector<int>& nodes = run.ghosts.send_items(d);
+  for (std::size_t d = 0; d < run.active.send_ranks().size(); ++d) {
+    const std::vector<int>& nodes = run.active.send_items(d);
     for (std::size_t i = 0; i < nodes.size(); ++i)
       for (int k = 0; k < 3; ++k)
-        run.slot_force[3 * static_cast<std::size_t>(nodes[i]) + k] += run.ghosts.returned(d)[3 * i + k];
+        run.slot_force[3 * static_cast<std::size_t>(nodes[i]) + k] += run.active.returned(d)[3 * i + k];
   }
 }
 

@@ -241,9 +241,15 @@ double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock,
     if (search) load_all_local_motion(run, mesh);
     const double t0 = comm.now();
     if (search && comm.size() > 1) build_ghost_plan(run, ties[i], comm);
-    if (comm.size() > 1) send_ghost_motion(run, comm);
+    if (comm.size() > 1) send_ghost_motion(run, comm, search);
     message_seconds += comm.now() - t0;
-    if (search) search_interface(run, mesh, clock.cycle, ties[i]);
+    if (search) {
+      search_interface(run, mesh, clock.cycle, ties[i]);
+      const double t1 = comm.now();
+      if (comm.size() > 1) plan_active_ghosts(run, comm);
+      message_seconds += comm.now() - t1;
+      list_force_slots(run);
+    }
     searched_ = searched_ || search;
     pair_forces(run, mesh, clock.dt, ties[i]);
     if (run.setup->tie_on_contact) form_ties(run, ties[i]);

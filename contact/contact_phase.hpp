@@ -85,8 +85,15 @@ int form_ties(InterfaceRun& run, std::vector<ContactTie>& ties);
 // `ties` (this rank's, of this interface) keep their nodes coming however far
 // they are pulled from their segments.
 void build_ghost_plan(InterfaceRun& run, const std::vector<ContactTie>& ties, Communicator& comm);
-void send_ghost_motion(InterfaceRun& run, Communicator& comm);
-// Adds the forces other ranks computed on this rank's contact nodes to slot_force.
+// After the search: which ghosts are in a candidate pair (they have entries),
+// told to the ranks that sent them (one message back per sender), as run.active.
+void plan_active_ghosts(InterfaceRun& run, Communicator& comm);
+// This cycle's x and v of every ghost (a sort) or of the active ones.
+void send_ghost_motion(InterfaceRun& run, Communicator& comm, bool every_ghost);
+// Adds the forces other ranks computed on this rank's active ghosts to slot_force.
 void return_ghost_forces(InterfaceRun& run, Communicator& comm);
+// contact_sort.cpp: the slots assemble() sums until the next sort (after
+// plan_active_ghosts, whose sent ghosts get forces back).
+void list_force_slots(InterfaceRun& run);
 
 }  // namespace mc

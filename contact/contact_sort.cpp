@@ -53,21 +53,6 @@ void build_entries(InterfaceRun& run) {
   for (std::size_t s = 0; s < run.gid.size(); ++s) run.entry_offset[s + 1] += run.entry_offset[s];
 }
 
-// The slots assemble() sums each cycle until the next sort: every slot with
-// an entry, and every local slot a ghost of which another rank holds (its
-// returned force is added to the slot's sum). The ghost plan is this sort's.
-void list_force_slots(InterfaceRun& run) {
-  std::vector<char> summed(run.gid.size(), 0);
-  for (std::size_t s = 0; s < run.gid.size(); ++s) summed[s] = run.entry_offset[s + 1] > run.entry_offset[s];
-  for (std::size_t d = 0; d < run.ghosts.send_ranks().size(); ++d)
-    for (int n : run.ghosts.send_items(d)) summed[static_cast<std::size_t>(n)] = 1;
-  run.force_slots.clear();
-  for (std::size_t s = 0; s < summed.size(); ++s)
-    if (summed[s]) run.force_slots.push_back(static_cast<int>(s));
-  run.local_force_slots = static_cast<std::size_t>(
-      std::lower_bound(run.force_slots.begin(), run.force_slots.end(), run.local) - run.force_slots.begin());
-}
-
 // Whether node slot n is a corner of a segment that shares a corner with g:
 // g's own one-ring. Those pairs sit one element apart in the sheet; with the
 // contact thickness capped at 0.4 of an edge they touch only when the sheet
@@ -89,6 +74,21 @@ bool neighbours(const InterfaceRun& run, int n, int g) {
 }
 
 }  // namespace
+
+// The slots assemble() sums each cycle until the next sort: every slot with
+// an entry, and every local slot that is an active ghost on another rank
+// (its returned force is added to the slot's sum).
+void list_force_slots(InterfaceRun& run) {
+  std::vector<char> summed(run.gid.size(), 0);
+  for (std::size_t s = 0; s < run.gid.size(); ++s) summed[s] = run.entry_offset[s + 1] > run.entry_offset[s];
+  for (std::size_t d = 0; d < run.active.send_ranks().size(); ++d)
+    for (int n : run.active.send_items(d)) summed[static_cast<std::size_t>(n)] = 1;
+  run.force_slots.clear();
+  for (std::size_t s = 0; s < summed.size(); ++s)
+    if (summed[s]) run.force_slots.push_back(static_cast<int>(s));
+  run.local_force_slots = static_cast<std::size_t>(
+      std::lower_bound(run.force_slots.begin(), run.force_slots.end(), run.local) - run.force_slots.begin());
+}
 
 void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t cycle,
                       const std::vector<ContactTie>& ties) {
@@ -118,7 +118,6 @@ void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t c
   run.pair.assign(run.pair_node.size(), PairForce{});
   build_entries(run);
   run.slot_force.assign(3 * run.gid.size(), 0.0);
-  list_force_slots(run);
   run.x_at_sort.assign(run.x.begin(), run.x.begin() + 3 * run.local);
   run.last_sort_cycle = cycle;
   run.sorted = true;

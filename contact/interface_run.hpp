@@ -51,6 +51,12 @@ struct InterfaceRun {
   // [ghost_offset[q], ghost_offset[q + 1]).
   ExchangePlan<double> ghosts;
   std::vector<int> ghost_offset;
+  // Between sorts only the ghosts in a candidate pair can get a force, so
+  // only they move and come back: `active` is the part of `ghosts` that
+  // carries them (a rank with none is not sent to), active_slots[q] the
+  // slots of its recv rank q, ascending (plan_active_ghosts).
+  ExchangePlan<double> active;
+  std::vector<std::vector<int>> active_slots;
   std::int64_t last_sort_cycle = -1;
   bool sorted = false;
   // This cycle's sums over the pairs this rank computed.

@@ -13,8 +13,9 @@ inline constexpr int kHaloGather = 202;  // shared nodes take their owner's valu
 inline constexpr int kHaloRows = 203;    // once: holders share set-up values at shared nodes
 
 // Contact interface i (of the deck's contact cards, in order): the ghosts'
-// fixed data at a sort, their motion every cycle, their forces back.
-enum class ContactMessage : int { GhostData = 0, GhostMotion = 1, GhostForce = 2 };
-inline constexpr int contact(int interface, ContactMessage kind) { return 300 + 3 * interface + static_cast<int>(kind); }
+// fixed data at a sort, their motion every cycle, their forces back, and at
+// a sort which of them are in a candidate pair.
+enum class ContactMessage : int { GhostData = 0, GhostMotion = 1, GhostForce = 2, GhostActive = 3 };
+inline constexpr int contact(int interface, ContactMessage kind) { return 300 + 4 * interface + static_cast<int>(kind); }
 
 }  // namespace mc::tags

@@ -1,5 +1,6 @@
 // The contact ghost exchange seen directly (contact/contact_ghosts.cpp,
-// build_ghost_plan / send_ghost_motion / return_ghost_forces): two plates
+// build_ghost_plan / send_ghost_motion / plan_active_ghosts /
+// return_ghost_forces): two plates
 // facing each other, cut by RCB among the ranks, so each rank's segments
 // need contact nodes that other ranks hold.
 #include <gtest/gtest.h>
@@ -82,7 +83,7 @@ TEST(ContactGhosts, GhostsCarryTheOwnersMotionAndForcesReturnToTheSendersExactly
   const int size = comm.size();
   if (size > 1) {
     build_ghost_plan(run, {}, comm);
-    send_ghost_motion(run, comm);
+    send_ghost_motion(run, comm, true);
   }
   const int slots = static_cast<int>(run.gid.size());
   ASSERT_EQ(run.x.size(), 3 * static_cast<std::size_t>(slots));
@@ -139,17 +140,44 @@ TEST(ContactGhosts, GhostsCarryTheOwnersMotionAndForcesReturnToTheSendersExactly
     EXPECT_EQ(ghosts, 0);
   }
 
-  // Forces: nothing on local slots, ghost_force(id, this rank) on every ghost copy.
+  // The ghosts of even id are in a candidate pair (one entry each); only
+  // they move between sorts and get forces back.
+  const auto active = [&](int slot) { return slot >= run.local && run.gid[static_cast<std::size_t>(slot)] % 2 == 0; };
+  run.entry_offset.assign(static_cast<std::size_t>(slots) + 1, 0);
+  for (int slot = 0; slot < slots; ++slot)
+    run.entry_offset[static_cast<std::size_t>(slot) + 1] = run.entry_offset[static_cast<std::size_t>(slot)] + active(slot);
+  if (size > 1) plan_active_ghosts(run, comm);
+  // Between sorts: every holder moves its nodes by one; only active ghosts follow.
+  for (int n = 0; n < run.local; ++n)
+    for (int k = 0; k < 3; ++k) run.x[3 * static_cast<std::size_t>(n) + k] += 1.0;
+  if (size > 1) send_ghost_motion(run, comm, false);
+  int wrong_step = 0;
+  for (int slot = run.local; slot < slots; ++slot) {
+    const GlobalId id = run.gid[static_cast<std::size_t>(slot)];
+    for (int k = 0; k < 3; ++k)
+      wrong_step += run.x[3 * static_cast<std::size_t>(slot) + k] != double(x_of(model_x.at(id), id, k)) + (active(slot) ? 1.0 : 0.0);
+  }
+  EXPECT_EQ(wrong_step, 0) << "rank " << comm.rank() << ": between sorts, a ghost not in a pair moved or one in a pair did not";
+  double sent_between = static_cast<double>(run.active.send_ranks().size()), sent_at_sort = static_cast<double>(run.ghosts.send_ranks().size());
+  comm.allreduce_sum(&sent_between, 1);
+  comm.allreduce_sum(&sent_at_sort, 1);
+  if (comm.root())
+    std::cout << "[ contact ghosts ] np " << comm.size() << ": motion messages " << sent_at_sort << " at a sort, "
+              << sent_between << " between sorts\n";
+  EXPECT_LE(sent_between, sent_at_sort);
+
+  // Forces: nothing on local slots, ghost_force(id, this rank) on every active ghost copy.
   run.slot_force.assign(3 * static_cast<std::size_t>(slots), 0.0);
   std::vector<double> put(3 * ids, 0.0), got(3 * ids, 0.0);
   for (int slot = run.local; slot < slots; ++slot)
     for (int k = 0; k < 3; ++k) {
+      if (!active(slot)) continue;
       const GlobalId id = run.gid[static_cast<std::size_t>(slot)];
       run.slot_force[3 * static_cast<std::size_t>(slot) + k] = ghost_force(id, comm.rank(), k);
       put[3 * static_cast<std::size_t>(id) + k] += ghost_force(id, comm.rank(), k);
     }
   if (size > 1) return_ghost_forces(run, comm);
-  // Each local slot: the sum over the ranks it was sent to.
+  // Each local slot of even id: the sum over the ranks it was sent to; the others none.
   std::vector<std::vector<int>> sent_to(static_cast<std::size_t>(run.local));
   if (size > 1)
     for (std::size_t d = 0; d < run.ghosts.send_ranks().size(); ++d)
@@ -159,7 +187,8 @@ TEST(ContactGhosts, GhostsCarryTheOwnersMotionAndForcesReturnToTheSendersExactly
     const GlobalId id = run.gid[static_cast<std::size_t>(n)];
     for (int k = 0; k < 3; ++k) {
       double want = 0;
-      for (int r : sent_to[static_cast<std::size_t>(n)]) want += ghost_force(id, r, k);
+      if (id % 2 == 0)
+        for (int r : sent_to[static_cast<std::size_t>(n)]) want += ghost_force(id, r, k);
       wrong_return += run.slot_force[3 * static_cast<std::size_t>(n) + k] != want;
       got[3 * static_cast<std::size_t>(id) + k] += run.slot_force[3 * static_cast<std::size_t>(n) + k];
     }
