@@ -17,6 +17,7 @@
 #include "miniapp/driver/kokkos_session.hpp"
 #include "miniapp/nodal/nodal_update.hpp"
 #include "miniapp/elements/element_forces.hpp"
+#include "miniapp/elements/shell_bt/shell_internal_force.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "miniapp/state/state_memory.hpp"
 
@@ -56,17 +57,19 @@ double bytes(const View& v) {
 
 // The element phase's compulsory memory traffic per element-cycle: the
 // element state it reads and writes back (twice), what it only reads, the
-// corner array it writes (twice: a write allocates its line first) and the
-// nodes' x, v, w it gathers (once, if each node's line stays in cache
+// corner array it writes (once where its stores stream past the cache,
+// corner_stores_stream; else twice: a write allocates its line first) and
+// the nodes' x, v, w it gathers (once, if each node's line stays in cache
 // while its elements pass).
 double kernel_traffic(const mc::State& s) {
   const mc::ElementData& e = s.elements;
   const double written = bytes(e.points) + bytes(e.back_stress) + bytes(e.shear) + bytes(e.hourglass_q) +
                          bytes(e.internal_energy) + bytes(e.hourglass_energy) + bytes(e.yielding) +
-                         bytes(e.plastic_updates) + bytes(s.corners);
+                         bytes(e.plastic_updates);
   const double read = bytes(e.conn) + bytes(e.part) + bytes(e.alive) + bytes(e.thickness) + bytes(e.density_scale) +
                       bytes(s.nodes.x) + bytes(s.nodes.v) + bytes(s.nodes.w);
-  return (2 * written + read) / e.count();
+  const double corners = (mc::corner_stores_stream(bytes(s.corners)) ? 1 : 2) * bytes(s.corners);
+  return (2 * written + read + corners) / e.count();
 }
 
 }  // namespace

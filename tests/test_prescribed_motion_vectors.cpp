@@ -116,7 +116,7 @@ TEST(RigidSpin, OneRotationLeavesTheOthersFreeAndCountsItsWork) {
   const State& s = one.state;
   EXPECT_DOUBLE_EQ(s.rigid_bodies.at(0).omega[2], kSpin);
   double wobble = 0;
-  for (int n = 0; n < s.nodes.count(); ++n) wobble = std::max(wobble, std::abs(s.nodes.x(n, 2) - s.nodes.x0(n, 2)));
+  for (int n = 0; n < s.nodes.count(); ++n) wobble = std::max(wobble, double(std::abs(s.nodes.x(n, 2) - s.nodes.x0(n, 2))));
   const EnergyRecord& e = one.result.last;
   std::printf("tilted plate, DOF 7: largest z move %.4e mm, kinetic %.9e, external work %.9e, omega (%.4e, %.4e)\n",
               wobble, e.kinetic, e.external_work, s.rigid_bodies[0].omega[0], s.rigid_bodies[0].omega[1]);

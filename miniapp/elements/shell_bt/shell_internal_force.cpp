@@ -39,7 +39,16 @@ struct KernelData {
   ConstView<MaterialTable> mats;
   const Real* curve_x;
   const Real* curve_y;
+  bool stream_corners;  // store_lane_major's non-temporal stores
 };
+
+// Corner stores stream past the cache where each thread's share of the
+// corner array is above this: the node gather then reads it from memory
+// anyway. Below it the array stays in cache for the gather and streaming
+// gains nothing (bench_shell_kernel, one thread: whole cycle x1.00 at 2000
+// shells, x1.02 at 8000 (1.5 MiB of corners), x0.90 at 12 000 (2.2 MiB),
+// x0.90 at 200 000; docs/studies.md, "Corner stores past the cache").
+constexpr double kStreamedCornerBytesPerThread = 2 << 20;
 
 // Updates the W elements e0..e0+W-1 (W = 1 for T = Real) and returns their
 // stable-step length over wave speed, or -1 in every lane (and no update)
@@ -177,11 +186,7 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
       out[d] = fl[c][0] * minus_e[0][d] + fl[c][1] * minus_e[1][d] + fl[c][2] * minus_e[2][d];
       out[3 + d] = fl[c][3] * minus_e[0][d] + fl[c][4] * minus_e[1][d];
     }
-    // Lane by lane: each corner's six components are side by side for the gather.
-    for (int l = 0; l < W; ++l) {
-      Real* corner = &corner_force(k.force, e0 + l, c, 0);
-      for (int d = 0; d < 6; ++d) corner[d] = L::get(out[d], l);
-    }
+    store_lane_major(out, &corner_force(k.force, e0, c, 0), k.stream_corners);
   }
   for (int l = 0; l < W; ++l) {
     const int points_yielded = static_cast<int>(L::get(yielded, l));
@@ -222,12 +227,16 @@ KOKKOS_INLINE_FUNCTION bool uniform_pack(const KernelData& k, int e0, int width)
 
 }  // namespace
 
+bool corner_stores_stream(double bytes) {
+  return kStreamedCornerStores && bytes / ExecSpace().concurrency() > kStreamedCornerBytesPerThread;
+}
+
 double shell_internal_force(State& s, const CornerForceView& force, Real dt) {
   KernelData k{s.nodes.x, s.nodes.v, s.nodes.w, s.elements.conn, s.elements.part, s.elements.alive,
                s.elements.thickness, s.elements.density_scale, s.elements.points, s.elements.back_stress, s.elements.shear, s.elements.hourglass_q,
                force, s.elements.internal_energy, s.elements.hourglass_energy, s.elements.yielding,
                s.elements.plastic_updates, s.parts, s.materials,
-               s.curve_x.data(), s.curve_y.data()};
+               s.curve_x.data(), s.curve_y.data(), corner_stores_stream(double(force.span()) * sizeof(Real))};
   constexpr int W = Lanes<SimdReal>::width;
   const int ne = s.elements.count();
   const int packs = (ne + W - 1) / W;
@@ -244,6 +253,7 @@ double shell_internal_force(State& s, const CornerForceView& force, Real dt) {
           // A bad element in the pack: it runs element by element below.
           done = d > 0;
           if (done) pack_min = d;
+          else fence_streamed_stores();
         }
         if (!done)
           for (int e = e0; e < e0 + W && e < ne; ++e) {
