@@ -147,9 +147,15 @@ RestartManifest read_latest_manifest(const std::string& path, std::string& set_d
 }
 
 std::vector<char> read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) throw InputError("restart: cannot read '" + path + "'");
-  return std::vector<char>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  // One read of the whole file: a character at a time cost about as much as
+  // its checksum (docs/simulated-clusters.md, "Restart sets at scale").
+  std::vector<char> bytes(static_cast<std::size_t>(in.tellg()));
+  in.seekg(0);
+  if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())))
+    throw InputError("restart: cannot read '" + path + "'");
+  return bytes;
 }
 
 }  // namespace mc

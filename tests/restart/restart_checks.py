@@ -201,6 +201,19 @@ def other_np(mpiexec, binary, deck, work, np_from, np_to, cycles=5000):
               f"{'equal to' if same else 'differs from'} the uninterrupted np {np_to} run's")
         if cycle_a != cycle_b or worst > tolerance:
             sys.exit(f"restart at another np drifted: straight {a}, restarted {b}")
+    # At another np each old file's checksum is computed by one rank (file r
+    # by rank r mod np): damage in the last file is still refused, by all.
+    damaged = fresh(os.path.join(work, "damaged"))
+    run(mpiexec, np_from, binary, [f"i={deck}", "cycles=100", "restart_every=100", f"odir={damaged}"])
+    rank_file = os.path.join(damaged, "restart", "cycle_0000000100", f"rank_{np_from - 1}.bin")
+    with open(rank_file, "r+b") as f:
+        f.seek(os.path.getsize(rank_file) // 2)
+        f.write(b"\xff\xff\xff\xff")
+    refused = run(mpiexec, np_to, binary, [f"r={damaged}", "cycles=200", f"odir={damaged}"], expect=2)
+    if "damaged or partial restart file" not in refused.stderr:
+        sys.exit(f"no clear refusal message at np {np_to}:\n{refused.stderr}")
+    why = [line for line in refused.stderr.splitlines() if "damaged or partial" in line][0]
+    print(f"np {np_from} set, rank {np_from - 1}'s file damaged, restarted at np {np_to}: refused: {why}")
 
 
 def rebalance(mpiexec, binary, deck, work, np_, cycles=5000):
