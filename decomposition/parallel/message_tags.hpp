@@ -7,6 +7,8 @@ namespace mc::tags {
 inline constexpr int kSubdomain = 101;   // start-up: rank 0 sends each rank its subdomain
 inline constexpr int kPlotGeometry = 102;  // once: each rank's nodes and shells to the d3plot writer
 inline constexpr int kPlotState = 103;     // each plot state: each rank's values to the d3plot writer
+inline constexpr int kRestartIds = 104;    // a restart at another np: each rank's node and element ids to rank 0
+inline constexpr int kRestartPiece = 105;  // ... and rank 0 sends each rank its piece of each old file
 inline constexpr int kHaloSetup = 200;   // once: which terms meet at each shared node
 inline constexpr int kHaloSum = 201;     // every cycle: the terms at shared nodes
 inline constexpr int kHaloGather = 202;  // shared nodes take their owner's value

@@ -3,8 +3,9 @@
 // restart set, with the global ids of each rank's nodes and elements, and
 // read back into a State built from the same deck at any np and partition.
 // Same np and partition restore each rank's arrays as written, so the run
-// continues bitwise as the uninterrupted one; otherwise every rank takes
-// its nodes (from the rank that owned them) and elements by global id.
+// continues bitwise as the uninterrupted one; otherwise rank 0 reads the
+// set and each rank takes its nodes (from the rank that owned them) and
+// elements by global id (restart_by_ids.hpp).
 #pragma once
 
 #include <ostream>
