@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-
+#include <cstdint>
+#include <vector>
 
 namespace mc {
 namespace {
@@ -58,7 +58,8 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
   std::vector<GlobalId> slave = c.slave_parts, master = c.master_parts;
   std::sort(slave.begin(), slave.end());
   std::sort(master.begin(), master.end());
-  std::map<int, std::size_t> node_slot;  // local node -> contact node
+  // Local node -> contact node; -2: not one, -1: one, its slot not yet given.
+  std::vector<std::int64_t> node_slot(static_cast<std::size_t>(mesh.node_count()), -2);
   const auto& conn = mesh.shell_nodes;
   for (int e = 0; e < mesh.shell_count(); ++e) {
     const ContactPart& part = mesh.parts[static_cast<std::size_t>(mesh.shell_part(e))];
@@ -87,18 +88,19 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
     in.segment_half_thickness.push_back(half);
     in.max_segment_size = std::max(in.max_segment_size, g.max_diagonal);
     in.total_segment_size += g.max_diagonal;
-    for (int corner = 0; corner < 4; ++corner) node_slot.emplace(conn(e, corner), 0);
+    for (int corner = 0; corner < 4; ++corner) node_slot[static_cast<std::size_t>(conn(e, corner))] = -1;
   }
-  for (auto& [node, slot] : node_slot) {
-    slot = in.node_local.size();
-    in.node_local.push_back(node);
+  for (std::size_t node = 0; node < node_slot.size(); ++node) {  // ascending local index
+    if (node_slot[node] == -2) continue;
+    node_slot[node] = static_cast<std::int64_t>(in.node_local.size());
+    in.node_local.push_back(static_cast<int>(node));
     in.node_bits.push_back(0);
     in.node_stiffness.push_back(1e300);
     in.node_half_thickness.push_back(0);
   }
   for (std::size_t g = 0; g < in.segment_element.size(); ++g)
     for (int corner = 0; corner < 4; ++corner) {
-      const std::size_t n = node_slot[conn(in.segment_element[g], corner)];
+      const auto n = static_cast<std::size_t>(node_slot[static_cast<std::size_t>(conn(in.segment_element[g], corner))]);
       in.node_bits[n] |= in.segment_bits[g];
       in.node_stiffness[n] = std::min(in.node_stiffness[n], in.segment_stiffness[g]);
       in.node_half_thickness[n] = std::max(in.node_half_thickness[n], in.segment_half_thickness[g]);
@@ -106,7 +108,7 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
   std::vector<std::vector<GlobalId>> rings(in.node_local.size());
   for (int e : in.segment_element)
     for (int corner = 0; corner < 4; ++corner) {
-      std::vector<GlobalId>& ring = rings[node_slot[conn(e, corner)]];
+      std::vector<GlobalId>& ring = rings[static_cast<std::size_t>(node_slot[static_cast<std::size_t>(conn(e, corner))])];
       for (int other = 0; other < 4; ++other) ring.push_back((*mesh.node_ids)[static_cast<std::size_t>(conn(e, other))]);
     }
   set_node_rings(in, std::move(rings));

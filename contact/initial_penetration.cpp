@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "contact/contact_setup.hpp"
@@ -57,12 +59,65 @@ void build_whole_mesh(const Model& m, WholeMesh& w) {
   w.mesh.shell_ids = &w.shell_ids;
 }
 
-using Cell = std::array<std::int64_t, 3>;
-
-struct CellHash {
-  std::size_t operator()(const Cell& c) const {
-    return static_cast<std::size_t>(c[0] * 73856093 ^ c[1] * 19349663 ^ c[2] * 83492791);
+// The segments binned by the grid cells their grown boxes cover: a dense
+// grid over the interface, its cells' lists in one array (counted, then
+// filled in segment order, so each cell lists its segments ascending, as
+// the search below needs for a result independent of the binning).
+class SegmentGrid {
+ public:
+  // boxes: each segment's lo[3], hi[3]; h: the smallest cell edge. Coarser
+  // where the interface's box would need more than kMaxCells cells.
+  SegmentGrid(const std::vector<std::array<double, 6>>& boxes, double h) : h_(h) {
+    double lo[3] = {1e300, 1e300, 1e300}, hi[3] = {-1e300, -1e300, -1e300};
+    for (const auto& b : boxes)
+      for (int k = 0; k < 3; ++k) {
+        lo[k] = std::min(lo[k], b[k]);
+        hi[k] = std::max(hi[k], b[3 + k]);
+      }
+    for (;;) {
+      double cells = 1;
+      for (int k = 0; k < 3; ++k) cells *= double(index(hi[k]) - index(lo[k]) + 1);
+      if (cells <= kMaxCells) break;
+      h_ *= std::max(1.01, std::cbrt(cells / kMaxCells));
+    }
+    for (int k = 0; k < 3; ++k) {
+      origin_[k] = index(lo[k]);
+      n_[k] = index(hi[k]) - origin_[k] + 1;
+    }
+    start_.assign(static_cast<std::size_t>(n_[0] * n_[1] * n_[2]) + 1, 0);
+    for (const auto& b : boxes) for_cells(b, [&](std::size_t c) { ++start_[c + 1]; });
+    for (std::size_t c = 1; c < start_.size(); ++c) start_[c] += start_[c - 1];
+    segments_.resize(static_cast<std::size_t>(start_.back()));
+    std::vector<std::int64_t> next(start_.begin(), start_.end() - 1);
+    for (std::size_t g = 0; g < boxes.size(); ++g)
+      for_cells(boxes[g], [&](std::size_t c) { segments_[static_cast<std::size_t>(next[c]++)] = static_cast<int>(g); });
   }
+
+  // The segments binned in p's cell (none outside the grid).
+  std::pair<const int*, const int*> near(const double* p) const {
+    std::size_t c = 0;
+    for (int k = 0; k < 3; ++k) {
+      const std::int64_t i = index(p[k]) - origin_[k];
+      if (i < 0 || i >= n_[k]) return {nullptr, nullptr};
+      c = c * static_cast<std::size_t>(n_[k]) + static_cast<std::size_t>(i);
+    }
+    return {segments_.data() + start_[c], segments_.data() + start_[c + 1]};
+  }
+
+ private:
+  static constexpr double kMaxCells = 1 << 24;
+  std::int64_t index(double v) const { return static_cast<std::int64_t>(std::floor(v / h_)); }
+  template <class F>
+  void for_cells(const std::array<double, 6>& b, F&& f) const {
+    for (std::int64_t i = index(b[0]); i <= index(b[3]); ++i)
+      for (std::int64_t j = index(b[1]); j <= index(b[4]); ++j)
+        for (std::int64_t k = index(b[2]); k <= index(b[5]); ++k)
+          f(static_cast<std::size_t>(((i - origin_[0]) * n_[1] + (j - origin_[1])) * n_[2] + (k - origin_[2])));
+  }
+  double h_;
+  std::int64_t origin_[3] = {0, 0, 0}, n_[3] = {0, 0, 0};
+  std::vector<std::int64_t> start_;
+  std::vector<int> segments_;
 };
 
 // Each shell's corners, counted once (a triangle's n3 == n4).
@@ -85,21 +140,18 @@ void fix_interface(const InterfaceSetup& in, const ContactMesh& mesh, const std:
   // reach again (earlier moves shift its corners by at most that), covers:
   // a node then finds every segment it can touch in its own cell.
   const double h = std::max(in.total_segment_size / static_cast<double>(segments), 2 * reach);
-  const auto cell_index = [h](double v) { return static_cast<std::int64_t>(std::floor(v / h)); };
-  std::unordered_map<Cell, std::vector<int>, CellHash> cells;
+  std::vector<std::array<double, 6>> boxes(segments);
   for (std::size_t g = 0; g < segments; ++g) {
-    double lo[3] = {1e300, 1e300, 1e300}, hi[3] = {-1e300, -1e300, -1e300};
+    std::array<double, 6>& b = boxes[g];
+    b = {1e300, 1e300, 1e300, -1e300, -1e300, -1e300};
     for (int corner = 0; corner < 4; ++corner)
       for (int k = 0; k < 3; ++k) {
         const double v = x[mesh.shell_nodes(in.segment_element[g], corner)][k];
-        lo[k] = std::min(lo[k], v - 2 * reach);
-        hi[k] = std::max(hi[k], v + 2 * reach);
+        b[k] = std::min(b[k], v - 2 * reach);
+        b[3 + k] = std::max(b[3 + k], v + 2 * reach);
       }
-    for (std::int64_t i = cell_index(lo[0]); i <= cell_index(hi[0]); ++i)
-      for (std::int64_t j = cell_index(lo[1]); j <= cell_index(hi[1]); ++j)
-        for (std::int64_t k = cell_index(lo[2]); k <= cell_index(hi[2]); ++k)
-          cells[{i, j, k}].push_back(static_cast<int>(g));
   }
+  const SegmentGrid grid(boxes, h);
   // The run's search leaves out a segment's one-ring (nodes of the shells
   // touching it): so does this check.
   const auto in_one_ring = [&](int node, int e) {
@@ -119,27 +171,26 @@ void fix_interface(const InterfaceSetup& in, const ContactMesh& mesh, const std:
     double* p = x[node].data();
     double deepest = 0, out[3] = {0, 0, 0};
     bool on_surface = false;
-    const auto found = cells.find({cell_index(p[0]), cell_index(p[1]), cell_index(p[2])});
-    if (found != cells.end()) {
-      for (int g : found->second) {
-        if (!sides_meet(in.node_bits[slot], in.segment_bits[g])) continue;
-        const int e = in.segment_element[g];
-        if (in_one_ring(node, e)) continue;
-        double corners[4][3];
-        for (int c = 0; c < 4; ++c)
-          for (int k = 0; k < 3; ++k) corners[c][k] = x[mesh.shell_nodes(e, c)][k];
-        const double distance = in.node_half_thickness[slot] + in.segment_half_thickness[g];
-        const SegmentPoint q = closest_on_segment(p, corners, mesh.shell_nodes(e, 2) == mesh.shell_nodes(e, 3));
-        if (!(q.distance2 < distance * distance)) continue;
-        const double d = std::sqrt(q.distance2);
-        if (!(d > 1e-12 * distance)) {
-          on_surface = true;
-          continue;
-        }
-        if (distance - d > deepest) {
-          deepest = distance - d;
-          for (int k = 0; k < 3; ++k) out[k] = (p[k] - q.x[k]) / d;
-        }
+    const auto [first, last] = grid.near(p);
+    for (const int* candidate = first; candidate != last; ++candidate) {
+      const int g = *candidate;
+      if (!sides_meet(in.node_bits[slot], in.segment_bits[g])) continue;
+      const int e = in.segment_element[g];
+      if (in_one_ring(node, e)) continue;
+      double corners[4][3];
+      for (int c = 0; c < 4; ++c)
+        for (int k = 0; k < 3; ++k) corners[c][k] = x[mesh.shell_nodes(e, c)][k];
+      const double distance = in.node_half_thickness[slot] + in.segment_half_thickness[g];
+      const SegmentPoint q = closest_on_segment(p, corners, mesh.shell_nodes(e, 2) == mesh.shell_nodes(e, 3));
+      if (!(q.distance2 < distance * distance)) continue;
+      const double d = std::sqrt(q.distance2);
+      if (!(d > 1e-12 * distance)) {
+        on_surface = true;
+        continue;
+      }
+      if (distance - d > deepest) {
+        deepest = distance - d;
+        for (int k = 0; k < 3; ++k) out[k] = (p[k] - q.x[k]) / d;
       }
     }
     fix.on_surface += on_surface && deepest == 0;
