@@ -68,7 +68,7 @@ MeasuredWork restart_measured_work(const std::string& path) {
   RestartReader reader;
   for (int r = 0; r < m.ranks; ++r) {
     OldFile f;
-    open_rank_file(set_dir, m, r, bytes, f, reader);
+    open_rank_file(set_dir, m, r, nullptr, bytes, f, reader);
     for (std::size_t e = 0; e < f.element_ids.size(); ++e) {
       if (f.yielding[e] > 0) work.yielding.emplace(f.element_ids[e], f.yielding[e]);
       if (f.contact_pairs[e] > 0) work.contact_pairs.emplace(f.element_ids[e], f.contact_pairs[e]);
@@ -126,8 +126,7 @@ std::string restore_own_file(State& state, const std::string& set_dir, const Res
     std::vector<char> bytes;
     OldFile own;
     RestartReader reader;
-    open_rank_file(set_dir, m, rank, bytes, own, reader);
-    if (std::string mismatch = model_mismatch(own.header, counts, set_dir); !mismatch.empty()) return mismatch;
+    open_rank_file(set_dir, m, rank, &counts, bytes, own, reader);
     if (own.node_ids != state.nodes.ids || own.element_ids != state.elements.ids || own.owned != state.nodes.owned) {
       outcome = 1;
       return "";

@@ -67,9 +67,7 @@ std::string split_rank_file(State& state, const std::string& set_dir, const Rest
     std::vector<char> bytes;
     OldFile old;
     RestartReader reader;
-    open_rank_file(set_dir, m, r, bytes, old, reader);
-    if (std::string mismatch = model_mismatch(old.header, counts, set_dir); r == 0 && !mismatch.empty())
-      return mismatch;
+    open_rank_file(set_dir, m, r, &counts, bytes, old, reader);
     const std::size_t ranks = pieces.size();
     std::vector<std::vector<int>> nodes(ranks), elements(ranks);
     std::vector<int> holding;

@@ -46,20 +46,18 @@ void parse_rank_head(const std::string& file, const RestartManifest& m, int r, c
     throw InputError(file + ": damaged restart file");
 }
 
-void open_rank_file(const std::string& set_dir, const RestartManifest& m, int r, std::vector<char>& bytes, OldFile& f,
-                    RestartReader& reader) {
+void open_rank_file(const std::string& set_dir, const RestartManifest& m, int r, const ModelCounts* model,
+                    std::vector<char>& bytes, OldFile& f, RestartReader& reader) {
   const std::string file = restart_rank_file(set_dir, r);
   bytes = read_file(file);
   if (static_cast<std::int64_t>(bytes.size()) != m.sizes[r] || fnv1a(bytes) != m.checksums[r])
     throw InputError(file + ": damaged or partial restart file (size or checksum differs from the manifest)");
   parse_rank_head(file, m, r, bytes, f, reader);
-}
-
-std::string model_mismatch(const FileHeader& h, const ModelCounts& counts, const std::string& set_dir) {
-  if (h.model_nodes == counts.nodes && h.model_shells == counts.shells) return "";
-  return "restart set " + set_dir + " was written for a model of " + std::to_string(h.model_nodes) + " nodes and " +
-         std::to_string(h.model_shells) + " shells; this deck has " + std::to_string(counts.nodes) + " and " +
-         std::to_string(counts.shells) + " (another deck?)";
+  const FileHeader& h = f.header;
+  if (model && (h.model_nodes != model->nodes || h.model_shells != model->shells))
+    throw InputError("restart set " + set_dir + " was written for a model of " + std::to_string(h.model_nodes) +
+                     " nodes and " + std::to_string(h.model_shells) + " shells; this deck has " +
+                     std::to_string(model->nodes) + " and " + std::to_string(model->shells) + " (another deck?)");
 }
 
 }  // namespace mc

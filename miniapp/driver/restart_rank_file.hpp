@@ -53,11 +53,9 @@ void parse_rank_head(const std::string& file, const RestartManifest& m, int r, c
                      OldFile& f, RestartReader& reader);
 
 // Reads rank file `r` of the set into `bytes`, checks its size and checksum
-// against the manifest, and parses its head.
-void open_rank_file(const std::string& set_dir, const RestartManifest& m, int r, std::vector<char>& bytes, OldFile& f,
-                    RestartReader& reader);
-
-// "" when the header's model is this deck's, else why the set is refused.
-std::string model_mismatch(const FileHeader& h, const ModelCounts& counts, const std::string& set_dir);
+// against the manifest (and with `model` its model's counts), and parses
+// its head.
+void open_rank_file(const std::string& set_dir, const RestartManifest& m, int r, const ModelCounts* model,
+                    std::vector<char>& bytes, OldFile& f, RestartReader& reader);
 
 }  // namespace mc

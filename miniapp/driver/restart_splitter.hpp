@@ -19,7 +19,7 @@
 
 namespace mc {
 
-class RestartSplitter {
+class RestartSplitter : public ShareAsValue<RestartSplitter> {
  public:
   // nodes[k] / elements[k]: the old file's indices of new rank k's nodes and
   // elements, in the order the piece lists them; ranks_of_element: the new
@@ -72,7 +72,8 @@ class RestartSplitter {
     }
   }
 
-  // Model-wide values and each old rank's shares go to every piece as they are.
+  // Model-wide values and (ShareAsValue) each old rank's shares go to every
+  // piece as they are.
   template <class T>
   void pod(const T&) {
     static_assert(std::is_trivially_copyable_v<T>);
@@ -84,14 +85,6 @@ class RestartSplitter {
     std::vector<T> value;
     reader_.vec(value);
     for (RestartWriter& piece : pieces_) piece.vec(value);
-  }
-  template <class T>
-  void rank_share(const T& v) {
-    pod(v);
-  }
-  template <class T>
-  void rank_share(const std::vector<T>& v) {
-    vec(v);
   }
 
   void ties(const std::vector<std::vector<ContactTie>>&) {

@@ -38,7 +38,20 @@ ViewShape shape_of(const V& v) {
   return s;
 }
 
-struct RestartWriter {
+// Writers that store a rank's share of a model-wide sum like any value.
+template <class Derived>
+struct ShareAsValue {
+  template <class T>
+  void rank_share(const T& v) {
+    static_cast<Derived*>(this)->pod(v);
+  }
+  template <class T>
+  void rank_share(const std::vector<T>& v) {
+    static_cast<Derived*>(this)->vec(v);
+  }
+};
+
+struct RestartWriter : ShareAsValue<RestartWriter> {
   std::vector<char> bytes;
   void raw(const void* p, std::size_t n) {
     const auto* c = static_cast<const char*>(p);
@@ -58,14 +71,6 @@ struct RestartWriter {
   void vec(const std::vector<T>& v) {
     pod(static_cast<std::uint64_t>(v.size()));
     raw(v.data(), v.size() * sizeof(T));
-  }
-  template <class T>
-  void rank_share(const T& v) {
-    pod(v);
-  }
-  template <class T>
-  void rank_share(const std::vector<T>& v) {
-    vec(v);
   }
   void ties(const std::vector<std::vector<ContactTie>>& t) {
     pod(static_cast<std::uint64_t>(t.size()));
