@@ -199,14 +199,23 @@ std::vector<std::int64_t> Communicator::gather(std::int64_t local, int root) {
   return all;
 }
 
-std::vector<std::int64_t> Communicator::gather(const std::vector<std::int64_t>& row, int root) {
+template <class T>
+std::vector<T> Communicator::gather_row(const std::vector<T>& row, MPI_Datatype type, int root) {
   wait_before_collective();
-  std::vector<std::int64_t> all(rank_ == root ? row.size() * size_ : 0);
+  std::vector<T> all(rank_ == root ? row.size() * size_ : 0);
   const double t0 = now();
-  MPI_Gather(row.data(), static_cast<int>(row.size()), MPI_INT64_T, all.data(), static_cast<int>(row.size()),
-             MPI_INT64_T, root, comm_);
-  record(MpiCall::Gather, static_cast<std::int64_t>(row.size() * sizeof(std::int64_t)), now() - t0);
+  MPI_Gather(row.data(), static_cast<int>(row.size()), type, all.data(), static_cast<int>(row.size()), type, root,
+             comm_);
+  record(MpiCall::Gather, static_cast<std::int64_t>(row.size() * sizeof(T)), now() - t0);
   return all;
+}
+
+std::vector<std::int64_t> Communicator::gather(const std::vector<std::int64_t>& row, int root) {
+  return gather_row(row, MPI_INT64_T, root);
+}
+
+std::vector<double> Communicator::gather(const std::vector<double>& row, int root) {
+  return gather_row(row, MPI_DOUBLE, root);
 }
 
 void Communicator::barrier() {

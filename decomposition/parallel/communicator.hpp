@@ -83,6 +83,7 @@ class Communicator {
   std::vector<std::int64_t> gather(std::int64_t local, int root);
   // The same for one equal-length row per rank: root gets size() rows, concatenated.
   std::vector<std::int64_t> gather(const std::vector<std::int64_t>& row, int root);
+  std::vector<double> gather(const std::vector<double>& row, int root);
   void barrier();
   // Ends every rank now; for errors that cannot be agreed on collectively.
   [[noreturn]] void abort(int code);
@@ -122,6 +123,8 @@ class Communicator {
   void wait_before_collective();
   template <class T>
   T allreduce_value(T local, MPI_Datatype type, MPI_Op op);
+  template <class T>
+  std::vector<T> gather_row(const std::vector<T>& row, MPI_Datatype type, int root);
   MPI_Comm comm_ = MPI_COMM_WORLD;
   MPI_Datatype reproducible_sum_type_ = MPI_DATATYPE_NULL;  // kBins + 1 int64
   MPI_Op reproducible_sum_op_ = MPI_OP_NULL;

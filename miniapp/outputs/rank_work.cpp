@@ -101,9 +101,11 @@ RankWorkTable rank_work_table(const State& s, const PhaseTimers& timers, const P
     t.columns.push_back(name);
     row.push_back(value);
   }
-  // Every rank's row, rank by rank (report time only: one call).
-  const std::vector<double> all = comm.allgather(row);
+  // Every rank's row, rank by rank, to rank 0, which alone writes the report
+  // (report time only: one call).
+  const std::vector<double> all = comm.gather(row, 0);
   const std::size_t n = row.size();
+  if (!comm.root()) return t;
   t.values.assign(n, std::vector<double>(static_cast<std::size_t>(comm.size())));
   for (int r = 0; r < comm.size(); ++r)
     for (std::size_t c = 0; c < n; ++c) t.values[c][static_cast<std::size_t>(r)] = all[r * n + c];
