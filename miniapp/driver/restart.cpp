@@ -64,11 +64,10 @@ MeasuredWork restart_measured_work(const std::string& path) {
   std::string set_dir;
   const RestartManifest m = read_latest_manifest(path, set_dir);
   MeasuredWork work;
-  std::vector<char> bytes;
-  RestartReader reader;
+  RankFile file;
   for (int r = 0; r < m.ranks; ++r) {
-    OldFile f;
-    open_rank_file(set_dir, m, r, nullptr, bytes, f, reader);
+    open_rank_file(set_dir, m, r, nullptr, file);
+    const OldFile& f = file.head;
     for (std::size_t e = 0; e < f.element_ids.size(); ++e) {
       if (f.yielding[e] > 0) work.yielding.emplace(f.element_ids[e], f.yielding[e]);
       if (f.contact_pairs[e] > 0) work.contact_pairs.emplace(f.element_ids[e], f.contact_pairs[e]);
@@ -123,18 +122,17 @@ std::string restore_own_file(State& state, const std::string& set_dir, const Res
   const std::string file = restart_rank_file(set_dir, rank);
   bool fields = false;
   try {
-    std::vector<char> bytes;
-    OldFile own;
-    RestartReader reader;
-    open_rank_file(set_dir, m, rank, &counts, bytes, own, reader);
-    if (own.node_ids != state.nodes.ids || own.element_ids != state.elements.ids || own.owned != state.nodes.owned) {
+    RankFile own;
+    open_rank_file(set_dir, m, rank, &counts, own);
+    const OldFile& head = own.head;
+    if (head.node_ids != state.nodes.ids || head.element_ids != state.elements.ids || head.owned != state.nodes.owned) {
       outcome = 1;
       return "";
     }
     fields = true;
-    state_fields(reader, state);
-    loop_carry_fields(reader, state);
-    if (!reader.at_end()) return file + ": restart file does not match this model";
+    state_fields(own.reader, state);
+    loop_carry_fields(own.reader, state);
+    if (!own.reader.at_end()) return file + ": restart file does not match this model";
   } catch (const InputError& e) {
     return fields ? file + ": " + e.what() : e.what();
   }

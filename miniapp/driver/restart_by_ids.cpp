@@ -64,10 +64,10 @@ std::string split_rank_file(State& state, const std::string& set_dir, const Rest
   const std::string file = restart_rank_file(set_dir, r);
   bool fields = false;
   try {
-    std::vector<char> bytes;
-    OldFile old;
-    RestartReader reader;
-    open_rank_file(set_dir, m, r, &counts, bytes, old, reader);
+    RankFile file_data;
+    open_rank_file(set_dir, m, r, &counts, file_data);
+    const OldFile& old = file_data.head;
+    RestartReader& reader = file_data.reader;
     const std::size_t ranks = pieces.size();
     std::vector<std::vector<int>> nodes(ranks), elements(ranks);
     std::vector<int> holding;

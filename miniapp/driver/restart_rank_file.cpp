@@ -46,14 +46,13 @@ void parse_rank_head(const std::string& file, const RestartManifest& m, int r, c
     throw InputError(file + ": damaged restart file");
 }
 
-void open_rank_file(const std::string& set_dir, const RestartManifest& m, int r, const ModelCounts* model,
-                    std::vector<char>& bytes, OldFile& f, RestartReader& reader) {
+void open_rank_file(const std::string& set_dir, const RestartManifest& m, int r, const ModelCounts* model, RankFile& f) {
   const std::string file = restart_rank_file(set_dir, r);
-  bytes = read_file(file);
-  if (static_cast<std::int64_t>(bytes.size()) != m.sizes[r] || fnv1a(bytes) != m.checksums[r])
+  f.bytes = read_file(file);
+  if (static_cast<std::int64_t>(f.bytes.size()) != m.sizes[r] || fnv1a(f.bytes) != m.checksums[r])
     throw InputError(file + ": damaged or partial restart file (size or checksum differs from the manifest)");
-  parse_rank_head(file, m, r, bytes, f, reader);
-  const FileHeader& h = f.header;
+  parse_rank_head(file, m, r, f.bytes, f.head, f.reader);
+  const FileHeader& h = f.head.header;
   if (model && (h.model_nodes != model->nodes || h.model_shells != model->shells))
     throw InputError("restart set " + set_dir + " was written for a model of " + std::to_string(h.model_nodes) +
                      " nodes and " + std::to_string(h.model_shells) + " shells; this deck has " +

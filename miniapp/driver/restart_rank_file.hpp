@@ -52,10 +52,16 @@ std::unordered_map<GlobalId, int> index_of(const std::vector<GlobalId>& ids);
 void parse_rank_head(const std::string& file, const RestartManifest& m, int r, const std::vector<char>& bytes,
                      OldFile& f, RestartReader& reader);
 
-// Reads rank file `r` of the set into `bytes`, checks its size and checksum
+// A rank file's bytes, its parsed head, and a reader left at its fields.
+struct RankFile {
+  std::vector<char> bytes;
+  OldFile head;
+  RestartReader reader;
+};
+
+// Reads rank file `r` of the set into `f`, checks its size and checksum
 // against the manifest (and with `model` its model's counts), and parses
 // its head.
-void open_rank_file(const std::string& set_dir, const RestartManifest& m, int r, const ModelCounts* model,
-                    std::vector<char>& bytes, OldFile& f, RestartReader& reader);
+void open_rank_file(const std::string& set_dir, const RestartManifest& m, int r, const ModelCounts* model, RankFile& f);
 
 }  // namespace mc
