@@ -128,16 +128,18 @@ std::string restore_by_ids(State& state, const std::string& set_dir, const Resta
     }
     if (!why.empty()) continue;  // refused here: the later pieces are still taken, so rank 0 is not left waiting
     const std::string file = restart_rank_file(set_dir, r);
+    bool fields = false;  // parse_rank_head's errors already name the file
     try {
       RestartReader reader;
       OldFile old;
       parse_rank_head(file, m, r, piece, old, reader);
+      fields = true;
       remap.next_file(reader, index_map(old.node_ids, node_index), index_map(old.element_ids, element_index), r == 0);
       state_fields(remap, state);
       loop_carry_fields(remap, state);
       if (!reader.at_end()) why = file + ": restart file does not match this model";
     } catch (const InputError& e) {
-      why = file + ": " + e.what();
+      why = fields ? file + ": " + e.what() : e.what();
     }
   }
   if (!why.empty()) return why;

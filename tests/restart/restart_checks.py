@@ -213,6 +213,8 @@ def other_np(mpiexec, binary, deck, work, np_from, np_to, cycles=5000):
     if "damaged or partial restart file" not in refused.stderr:
         sys.exit(f"no clear refusal message at np {np_to}:\n{refused.stderr}")
     why = [line for line in refused.stderr.splitlines() if "damaged or partial" in line][0]
+    if why.count(rank_file) != 1:
+        sys.exit(f"the refusal should name the damaged file once: {why}")
     print(f"np {np_from} set, rank {np_from - 1}'s file damaged, restarted at np {np_to}: refused: {why}")
 
 
