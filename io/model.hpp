@@ -120,7 +120,8 @@ struct InitialVelocity {
 // DOF 9, 10, 11 (nodes): the node turns about an axis parallel to x, y or z
 // through (OFFSET1, OFFSET2), the curve giving the angle (VAD 2) or the
 // angular velocity (VAD 0); both coordinates across the axis are
-// prescribed, the one along it is free.
+// prescribed, the one along it is free. DOF -9, -10, -11: the same turn
+// with the radius free (only the velocity around the axis is prescribed).
 struct PrescribedMotion {
   enum class Kind : std::int32_t { Velocity = 0, Acceleration = 1, Displacement = 2 };
   std::vector<GlobalId> nodes;  // empty for _RIGID
@@ -130,6 +131,7 @@ struct PrescribedMotion {
   bool exclusive = false;       // DOF -4, -8: the velocity (angular velocity) across `direction` is held at zero
   std::array<double, 3> direction{};  // unit: the axis, or VID's tail-to-head direction
   int axis = -1;      // DOF 9, 10, 11: 0, 1, 2 (x, y, z); -1 otherwise
+  bool radius_free = false;        // DOF -9, -10, -11: the distance from the axis is left to the forces
   std::array<double, 2> offset{};  // OFFSET1, OFFSET2: the axis in the (y, z), (z, x) or (x, y) plane
   Kind kind = Kind::Velocity;
   GlobalId curve = 0;

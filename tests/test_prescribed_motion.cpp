@@ -270,6 +270,61 @@ TEST(PrescribedMotion, SpinAtAnAngularVelocityGivesTheRigidKineticEnergy) {
   EXPECT_NEAR(r.last.external_work, r.last.total, 1e-9 * spin_energy);
 }
 
+// DOF -11, VAD 0: a 2 g bead on no element (an *ELEMENT_MASS node beside a
+// plate that only sets the step) turned about z at w = 1 rad/ms with its
+// radius free is a bead on a frictionless spinning rod: nothing pulls it
+// in, so r = r0 cosh(w t), its angle is w t and its kinetic energy
+// m w^2 r0^2 cosh(2 w t) / 2, all of it the constraint's work (Goldstein,
+// Classical Mechanics, the bead on a rotating wire). With DOF 11 the same
+// bead stays on its circle. (A deck may not put a mass on a node of no
+// shell, so glstat has no part for the bead: its energy is taken here.)
+TEST(PrescribedMotion, TurnWithTheRadiusFreeFlingsABeadOutAsCoshOfTheAngle) {
+  const double omega = 1.0, r0 = 20.0, bead_mass = 2e-3, end = 1.0;
+  for (const bool radius_free : {true, false}) {
+    const test::PlateSpec spec = test::plate_spec(4, 4, 10.0, 10.0, 1.0);
+    Model m = test::plate_model(spec);
+    const GlobalId bead = 999;
+    m.nodes.push_back({bead, {r0, 0.0, 50.0}});
+    m.point_masses.push_back({bead, bead, bead_mass, {}});
+    add_curve(m, 6, {0, 10}, {omega, omega});
+    PrescribedMotion spin = motion_of({bead}, 0, PrescribedMotion::Kind::Velocity, 6);
+    spin.axis = 2;
+    spin.radius_free = radius_free;
+    m.prescribed_motions.push_back(spin);
+    State s = build_state(m, whole_model_mesh(m));
+    int b = -1;
+    for (int n = 0; n < s.nodes.count(); ++n)
+      if (s.nodes.x0(n, 2) > 40.0) b = n;
+    ASSERT_GE(b, 0);
+    double worst_angle = 0, largest_step = 0;
+    const RunResult r = test::run_quietly(s, end, [&](const State& st) {
+      const double angle = std::atan2(st.nodes.x(b, 1), st.nodes.x(b, 0));
+      worst_angle = std::max(worst_angle, std::abs(angle - omega * st.time));
+      largest_step = std::max(largest_step, st.dt_prev);
+    });
+    const double radius = std::hypot(s.nodes.x(b, 0), s.nodes.x(b, 1));
+    // Held, the radius shrinks by theta a / 2 (turn_nodes); free, nothing pulls it in.
+    const double held = r0 * (1 - 0.5 * omega * s.time * omega * largest_step);
+    const double expected = radius_free ? r0 * std::cosh(omega * s.time) : held;
+    const double energy = 0.5 * bead_mass * omega * omega * r0 * r0 *
+                          (radius_free ? std::cosh(2 * omega * s.time) : 1.0);
+    double v2 = 0;
+    for (int k = 0; k < 3; ++k) v2 += s.nodes.v(b, k) * s.nodes.v(b, k);
+    const double kinetic = 0.5 * s.nodes.mass(b) * v2;
+    std::printf("bead, radius %s: r %.9f (%.9f), worst angle error %.3e rad, kinetic %.9e (%.9e), external work "
+                "%.9e, step %.3e\n",
+                radius_free ? "free" : "held", radius, expected, worst_angle, kinetic, energy, r.last.external_work,
+                largest_step);
+    EXPECT_DOUBLE_EQ(s.nodes.mass(b), bead_mass);
+    EXPECT_LT(worst_angle, 1e-9);
+    EXPECT_NEAR(s.nodes.x(b, 2), 50.0, 1e-12);  // along the axis: untouched
+    EXPECT_NEAR(radius, expected, 1e-6 * expected);
+    // v^{n+1/2} against the energy at t^{n+1}: within w dt ~ 4e-4.
+    EXPECT_NEAR(kinetic, energy, 1e-3 * energy);
+    EXPECT_NEAR(r.last.external_work, kinetic, 1e-3 * energy);
+  }
+}
+
 TEST(PrescribedMotion, NodeAndSetCardsAreReadWithLsDynasDefaults) {
   const Model m = read(minimal_deck("*DEFINE_CURVE\n5\n0,0\n1,2\n*SET_NODE_LIST\n8\n5,6\n"
                                     "*BOUNDARY_PRESCRIBED_MOTION_NODE\n1,3,2,5\n2,1,0,5,0.5,0,0.8,0.1\n"
@@ -305,21 +360,27 @@ TEST(PrescribedMotion, NodeAndSetCardsAreReadWithLsDynasDefaults) {
   EXPECT_EQ(e.offset, (std::array<double, 2>{2.0, -1.5}));  // DOF 10: OFFSET1 is z, OFFSET2 x
   EXPECT_EQ(prescribed_components(e), (std::vector<int>{2, 0}));
   EXPECT_DOUBLE_EQ(e.birth, 1.0);
+  EXPECT_FALSE(e.radius_free);
+  const Model free = read(minimal_deck("*DEFINE_CURVE\n5\n0,0\n1,2\n*BOUNDARY_PRESCRIBED_MOTION_NODE\n1,-10,2,5\n"
+                                       "2.0,-1.5\n"));
+  ASSERT_EQ(free.prescribed_motions.size(), 1u);
+  EXPECT_EQ(free.prescribed_motions[0].axis, 1);
+  EXPECT_TRUE(free.prescribed_motions[0].radius_free);
 }
 
 TEST(PrescribedMotion, WhatIsNotSupportedIsRefusedWithItsLineAndCause) {
   const std::string curve = "*DEFINE_CURVE\n5\n0,0\n1,2\n";
   const auto error = [&](const std::string& cards) { return error_of(minimal_deck(curve + cards)); };
-  // Motions minicrash does not model join the unsupported list; DOF -9..-11's
+  // Motions minicrash does not model join the unsupported list; a turn's
   // second card is read past, so the card after it is read as the next motion.
-  EXPECT_TRUE(contains(error("*BOUNDARY_PRESCRIBED_MOTION_NODE\n1,-10,2,5\n0,0\n1,1,3,5\n1,11,1,5\n0,0\n"
-                             "*BOUNDARY_PRESCRIBED_MOTION_RIGID\n1,9,2,5\n0,0\n"),
+  EXPECT_TRUE(contains(error("*BOUNDARY_PRESCRIBED_MOTION_NODE\n1,12,2,5\n1,1,3,5\n1,11,1,5\n0,0\n"
+                             "*BOUNDARY_PRESCRIBED_MOTION_RIGID\n1,-9,2,5\n0,0\n"),
                        "deck.k:27: the deck uses keywords minicrash does not support, and they change the answer "
                        "(--allow-unsupported runs without them):\n"
-                       "  *BOUNDARY_PRESCRIBED_MOTION_NODE (DOF -10) x1 (first at deck.k:27)\n"
-                       "  *BOUNDARY_PRESCRIBED_MOTION_NODE (VAD 3) x1 (first at deck.k:29)\n"
-                       "  *BOUNDARY_PRESCRIBED_MOTION_NODE (VAD 1) x1 (first at deck.k:30)\n"
-                       "  *BOUNDARY_PRESCRIBED_MOTION_RIGID (DOF 9) x1 (first at deck.k:33)"));
+                       "  *BOUNDARY_PRESCRIBED_MOTION_NODE (DOF 12) x1 (first at deck.k:27)\n"
+                       "  *BOUNDARY_PRESCRIBED_MOTION_NODE (VAD 3) x1 (first at deck.k:28)\n"
+                       "  *BOUNDARY_PRESCRIBED_MOTION_NODE (VAD 1) x1 (first at deck.k:29)\n"
+                       "  *BOUNDARY_PRESCRIBED_MOTION_RIGID (DOF -9) x1 (first at deck.k:32)"));
   EXPECT_TRUE(contains(error("*BOUNDARY_PRESCRIBED_MOTION_NODE\n1,-5,2,5\n"),
                        "deck.k:27: field 2 (DOF) of *BOUNDARY_PRESCRIBED_MOTION_NODE: must be one of LS-DYNA's"));
   EXPECT_TRUE(contains(error("*BOUNDARY_PRESCRIBED_MOTION_NODE\n1,13,2,5\n"),

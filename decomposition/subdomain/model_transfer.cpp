@@ -85,7 +85,7 @@ void contact_fields(F&& f, C& c) {
 template <class F, class P>
 void prescribed_motion_fields(F&& f, P& x) {
   f(x.nodes); f(x.rigid_part); f(x.component); f(x.rotation); f(x.exclusive); f(x.direction); f(x.axis);
-  f(x.offset); f(x.kind); f(x.curve); f(x.scale); f(x.birth); f(x.death);
+  f(x.radius_free); f(x.offset); f(x.kind); f(x.curve); f(x.scale); f(x.birth); f(x.death);
 }
 
 // One field list per record, used both ways so packing and unpacking can

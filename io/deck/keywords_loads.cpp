@@ -50,7 +50,8 @@ bool another_id_card(const Card& card, const KeywordCards& cards, const KeywordO
 // NODE1 NODE2, for VAD 4 only). A translation or rotation along an axis
 // (DOF 1-3, 5-7) or a *DEFINE_VECTOR (4, 8; -4, -8 hold the rest of the
 // velocity at zero) by velocity, acceleration or displacement (VAD 0-2), and
-// a node's turn about an axis (DOF 9-11) by angular velocity or angle (VAD 0, 2).
+// a node's turn about an axis (DOF 9-11, or -9..-11 with the radius free) by
+// angular velocity or angle (VAD 0, 2).
 enum class MotionTarget { Node, NodeSet, RigidBody };
 
 bool defined_dof(int dof) { return (dof >= 1 && dof <= 12) || dof == -4 || dof == -8 || (dof <= -9 && dof >= -11); }
@@ -93,11 +94,11 @@ void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, 
       const CardFields offsets(second, cards.keyword(), kStandardLayout);
       motion.offset = {offsets.real(1, "OFFSET1"), offsets.real(2, "OFFSET2")};
     }
-    // LS-DYNA's other motions (about an axis letting the radius change, of
-    // a rigid body about an offset axis, DOF 12; velocity against
-    // displacement, relative displacement, an angular acceleration of a turn)
-    // are physics minicrash does not model: listed with the unsupported keywords.
-    const bool turns_node = dof >= 9 && dof <= 11 && target_kind != MotionTarget::RigidBody;
+    // LS-DYNA's other motions (of a rigid body about an offset axis, DOF 12;
+    // velocity against displacement, relative displacement, an angular
+    // acceleration of a turn) are physics minicrash does not model: listed
+    // with the unsupported keywords.
+    const bool turns_node = about_axis && target_kind != MotionTarget::RigidBody;
     if ((std::abs(dof) > 8 || dof == 0) && !turns_node) {
       state.unsupported_option(cards.keyword(), "DOF " + std::to_string(dof), where);
       continue;
@@ -107,8 +108,12 @@ void read_prescribed_motion(KeywordCards& cards, const KeywordOptions& options, 
       continue;
     }
     if (along_vector && vector <= 0) fields.fail(6, "VID", "must name a *DEFINE_VECTOR for DOF " + std::to_string(dof));
-    if (turns_node) motion.axis = dof - 9;
-    else set_direction(motion, dof);
+    if (turns_node) {
+      motion.axis = std::abs(dof) - 9;
+      motion.radius_free = dof < 0;
+    } else {
+      set_direction(motion, dof);
+    }
     motion.kind = static_cast<PrescribedMotion::Kind>(vad);
     motion.where = where;
     if (along_vector) state.motion_vectors.push_back({state.model.prescribed_motions.size(), vector, cards.keyword()});

@@ -103,6 +103,10 @@ void prescribe_node_vector(State& s, const PrescribedMotionState& motion, const 
 // spurious stretch of a^2/2 a step, which a fold accumulates into stress).
 // The price: r(t + dt) = cos(a) R(a) r(t), so the radius shrinks by
 // 1 - cos(a) a step, theta a / 2 over a turn by theta.
+// DOF -9..-11 (radius free): the velocity away from the axis is the one the
+// forces gave, u; the velocity around it carries the node to the angle a
+// from where u takes it, (R + u dt) tan(a) / dt. A node on nothing but its
+// mass is then a bead on a spinning rod, r = r0 cosh(w t).
 void turn_nodes(State& s, const PrescribedMotionState& motion, double dt, double dt_avg) {
   const double angle = step_change(motion, s.time, dt);
   const double c = std::cos(angle), sn = std::sin(angle);
@@ -111,10 +115,18 @@ void turn_nodes(State& s, const PrescribedMotionState& motion, double dt, double
   for (const int i : motion.nodes) {
     const double rp = s.nodes.x(i, p) - motion.center[0];
     const double rq = s.nodes.x(i, q) - motion.center[1];
-    prescribe_node_component(s, velocity, i, p, (c * (rp * c - rq * sn) - rp) / dt,
-                             velocity_before(velocity, i, p, dt_avg));
-    prescribe_node_component(s, velocity, i, q, (c * (rp * sn + rq * c) - rq) / dt,
-                             velocity_before(velocity, i, q, dt_avg));
+    double vp = (c * (rp * c - rq * sn) - rp) / dt, vq = (c * (rp * sn + rq * c) - rq) / dt;
+    if (motion.radius_free) {
+      const double radius = std::hypot(rp, rq);
+      if (!(radius > 0)) continue;  // on the axis: no direction around it
+      const double ep = rp / radius, eq = rq / radius;  // away from the axis; around it: (-eq, ep)
+      const double away = velocity.v(i, p) * ep + velocity.v(i, q) * eq;
+      const double around = (radius + away * dt) * std::tan(angle) / dt;
+      vp = away * ep - around * eq;
+      vq = away * eq + around * ep;
+    }
+    prescribe_node_component(s, velocity, i, p, vp, velocity_before(velocity, i, p, dt_avg));
+    prescribe_node_component(s, velocity, i, q, vq, velocity_before(velocity, i, q, dt_avg));
   }
 }
 

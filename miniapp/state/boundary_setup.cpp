@@ -75,6 +75,7 @@ void setup_prescribed_motions(const Model& model, const LocalMesh& mesh, State& 
     here.exclusive = motion.exclusive;
     here.direction = motion.direction;
     here.axis = motion.axis;
+    here.radius_free = motion.radius_free;
     here.center = motion.offset;
     here.kind = motion.kind;
     const Curve& curve = model.curves.at(motion.curve);

@@ -130,6 +130,7 @@ struct PrescribedMotionState {
   bool exclusive = false;          // DOF -4, -8: the rest of that velocity held at zero
   std::array<double, 3> direction{};  // unit
   int axis = -1;                   // DOF 9-11: the axis (0, 1, 2) a node turns about; -1 otherwise
+  bool radius_free = false;        // DOF -9..-11: only the velocity around the axis is set
   std::array<double, 2> center{};  // where that axis crosses the plane across it (motion_plane order)
   PrescribedMotion::Kind kind = PrescribedMotion::Kind::Velocity;
   std::vector<double> curve_t, curve_value;  // the curve times SF

@@ -18,7 +18,14 @@ same ramp times -pi/2, OFFSET1 = z = 0 and OFFSET2 = x = 0 on the card
 PyDYNA writes for DOF 9-11): the far corner, in nodout, ends at x = 0 and
 z = 100 (within the radius' theta a / 2 shrink, 1e-3), the strip at rest
 (kinetic and internal energy below 1 % of the 1/2 I w^2 it had while
-turning).
+turning). A fourth deck turns it the same way with DOF -10, the radius
+free, about an axis L/2 before its end (OFFSET2 = x = -L/2: a node on the
+axis has no direction around it): nothing holds the strip toward the
+axis, so it slides out as a bead on a spinning rod, its centre of mass at
+r = L cosh(w t) until the turn ends at T = 2 ms, w = (pi/2) / T, and on at
+the speed it had then: the far corner ends at x = -L/2 and
+z = 3L/2 + L (cosh(w T) - 1) + L w sinh(w T) (END - T) (within 1e-3; the
+strip's own stretch is 1e-4).
 
 Checks of the pulls, at np 1 and 2: the internal energy is E A DELTA^2 / 2L within 1 %
 (closed form), the kinetic energy is below 1 % of it, the external work
@@ -55,9 +62,9 @@ def node_set(sid, nodes):
     return nodes_set
 
 
-def write_deck(path, grip, turn=False):
+def write_deck(path, grip, turn=False, radius_free=False):
     """grip: the strip ends in a rigid column pulled by _RIGID, else its end nodes are pulled by _SET;
-    turn: the whole strip turns about the y axis instead."""
+    turn: the whole strip turns about the y axis instead (radius_free: DOF -10)."""
     deck = Deck()
     deck.append(kwd.ControlTermination(endtim=END))
     columns = NX + 1 if grip else NX
@@ -78,8 +85,9 @@ def write_deck(path, grip, turn=False):
     deck.append(kwd.DefineCurve(lcid=7, curves=pd.DataFrame({"a1": [0.0, RAMP, 10.0], "o1": [0.0, 1.0, 1.0]})))
     if turn:
         deck.append(node_set(3, [node(i, j) for i, j in ids]))
-        deck.append(kwd.BoundaryPrescribedMotionSet(nsid=3, dof=10, vad=2, lcid=7, sf=-0.5 * math.pi,
-                                                    offset1=0.0, offset2=0.0))
+        deck.append(kwd.BoundaryPrescribedMotionSet(nsid=3, dof=-10 if radius_free else 10, vad=2, lcid=7,
+                                                    sf=-0.5 * math.pi,
+                                                    offset1=0.0, offset2=-0.5 * LENGTH if radius_free else 0.0))
         deck.append(kwd.DatabaseNodout(dt=0.1))
         deck.append(kwd.DatabaseHistoryNode(id1=node(NX, NY)))
     else:
@@ -148,9 +156,29 @@ def check_turn(mpiexec, binary, workdir):
     same_total_energy(reports)
 
 
+def check_turn_radius_free(mpiexec, binary, workdir):
+    os.makedirs(workdir, exist_ok=True)
+    deck = os.path.join(workdir, "pydyna_strip_turn_free.k")
+    write_deck(deck, False, turn=True, radius_free=True)
+    omega, axis_x = 0.5 * math.pi / RAMP, -0.5 * LENGTH
+    expected = LENGTH - axis_x + LENGTH * (math.cosh(omega * RAMP) - 1 + omega * math.sinh(omega * RAMP) * (END - RAMP))
+    reports = run_np1_np2(mpiexec, binary, deck, workdir)
+    for np_, r in reports.items():
+        far = read_nodout(os.path.join(workdir, f"np{np_}", "nodout"))
+        x, z = far[f"node {node(NX, NY)} x-coor"][1][-1], far[f"node {node(NX, NY)} z-coor"][1][-1]
+        last = r["energy_last"]
+        print(f"turn, radius free, np={np_}: far corner x {x:.6g} z {z:.6g} ({axis_x:g}, {expected:.6g}), "
+              f"energy ratio {last['energy_ratio']:.6f}")
+        if abs(x - axis_x) > 1e-3 * expected or abs(z - expected) > 1e-3 * expected:
+            sys.exit(f"np={np_}: the far corner ends at x {x}, z {z}, not at ({axis_x}, {expected}): "
+                     "the radius is not free")
+    same_total_energy(reports)
+
+
 def main():
     mpiexec, binary, workdir = sys.argv[1:4]
     check_turn(mpiexec, binary, os.path.join(workdir, "turn"))
+    check_turn_radius_free(mpiexec, binary, os.path.join(workdir, "turn_free"))
     check(mpiexec, binary, os.path.join(workdir, "grip"), True)
     deck, reports = check(mpiexec, binary, workdir, False)
     restarted = restart_across_np(mpiexec, binary, deck, workdir)
