@@ -134,17 +134,25 @@ def check(mpiexec, binary, workdir, grip):
     return deck, reports
 
 
-def check_turn(mpiexec, binary, workdir):
+def run_turn(mpiexec, binary, workdir, radius_free):
+    """The turning strip's deck run at np 1 and 2: {np: (far corner x, z, last energies)}, and the reports."""
     os.makedirs(workdir, exist_ok=True)
-    deck = os.path.join(workdir, "pydyna_strip_turn.k")
-    write_deck(deck, False, turn=True)
-    omega = 0.5 * math.pi / RAMP
-    turning = 0.5 * (RHO * T * WIDTH * LENGTH ** 3 / 3) * omega ** 2  # 1/2 I w^2 about the end
+    deck = os.path.join(workdir, "pydyna_strip_turn_free.k" if radius_free else "pydyna_strip_turn.k")
+    write_deck(deck, False, turn=True, radius_free=radius_free)
     reports = run_np1_np2(mpiexec, binary, deck, workdir)
+    corners = {}
     for np_, r in reports.items():
         far = read_nodout(os.path.join(workdir, f"np{np_}", "nodout"))
-        x, z = far[f"node {node(NX, NY)} x-coor"][1][-1], far[f"node {node(NX, NY)} z-coor"][1][-1]
-        last = r["energy_last"]
+        corners[np_] = (far[f"node {node(NX, NY)} x-coor"][1][-1], far[f"node {node(NX, NY)} z-coor"][1][-1],
+                        r["energy_last"])
+    return corners, reports
+
+
+def check_turn(mpiexec, binary, workdir):
+    omega = 0.5 * math.pi / RAMP
+    turning = 0.5 * (RHO * T * WIDTH * LENGTH ** 3 / 3) * omega ** 2  # 1/2 I w^2 about the end
+    corners, reports = run_turn(mpiexec, binary, workdir, radius_free=False)
+    for np_, (x, z, last) in corners.items():
         print(f"turn np={np_}: far corner x {x:.6g} z {z:.6g} (0, {LENGTH:g}), kinetic {last['kinetic']:.3e} "
               f"(1/2 I w^2 while turning {turning:.4e}), internal {last['internal']:.3e}")
         if abs(x) > 1e-3 or not LENGTH * (1 - 1e-3) < z <= LENGTH + 1e-3:
@@ -157,16 +165,10 @@ def check_turn(mpiexec, binary, workdir):
 
 
 def check_turn_radius_free(mpiexec, binary, workdir):
-    os.makedirs(workdir, exist_ok=True)
-    deck = os.path.join(workdir, "pydyna_strip_turn_free.k")
-    write_deck(deck, False, turn=True, radius_free=True)
     omega, axis_x = 0.5 * math.pi / RAMP, -0.5 * LENGTH
     expected = LENGTH - axis_x + LENGTH * (math.cosh(omega * RAMP) - 1 + omega * math.sinh(omega * RAMP) * (END - RAMP))
-    reports = run_np1_np2(mpiexec, binary, deck, workdir)
-    for np_, r in reports.items():
-        far = read_nodout(os.path.join(workdir, f"np{np_}", "nodout"))
-        x, z = far[f"node {node(NX, NY)} x-coor"][1][-1], far[f"node {node(NX, NY)} z-coor"][1][-1]
-        last = r["energy_last"]
+    corners, reports = run_turn(mpiexec, binary, workdir, radius_free=True)
+    for np_, (x, z, last) in corners.items():
         print(f"turn, radius free, np={np_}: far corner x {x:.6g} z {z:.6g} ({axis_x:g}, {expected:.6g}), "
               f"energy ratio {last['energy_ratio']:.6f}")
         if abs(x - axis_x) > 1e-3 * expected or abs(z - expected) > 1e-3 * expected:
