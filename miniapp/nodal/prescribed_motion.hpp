@@ -6,9 +6,10 @@
 // from where the node is at BIRTH), after the walls and bodies and before
 // positions advance (a body's, in its own update). A node turning about an
 // axis (DOF 9-11) gets the velocity that carries it along its circle by the
-// step's angle (DOF -9..-11: around the axis only, its radius left free). The constraint's impulse works through the mean of the
-// velocities before and after, as the walls' does; that work is glstat's
-// external work (LS-DYNA's energy ratio divides by initial energy plus it).
+// step's angle (DOF -9..-11: around the axis only, its radius left free).
+// The constraint's impulse works through the mean of the velocities before
+// and after, as the walls' does; that work is glstat's external work
+// (LS-DYNA's energy ratio divides by initial energy plus it).
 #pragma once
 
 #include "miniapp/state/state.hpp"
