@@ -115,7 +115,7 @@ void turn_nodes(State& s, const PrescribedMotionState& motion, double dt, double
   for (const int i : motion.nodes) {
     const double rp = s.nodes.x(i, p) - motion.center[0];
     const double rq = s.nodes.x(i, q) - motion.center[1];
-    double vp = (c * (rp * c - rq * sn) - rp) / dt, vq = (c * (rp * sn + rq * c) - rq) / dt;
+    double vp, vq;
     if (motion.radius_free) {
       const double radius = std::hypot(rp, rq);
       if (!(radius > 0)) continue;  // on the axis: no direction around it
@@ -124,6 +124,9 @@ void turn_nodes(State& s, const PrescribedMotionState& motion, double dt, double
       const double around = (radius + away * dt) * std::tan(angle) / dt;
       vp = away * ep - around * eq;
       vq = away * eq + around * ep;
+    } else {
+      vp = (c * (rp * c - rq * sn) - rp) / dt;
+      vq = (c * (rp * sn + rq * c) - rq) / dt;
     }
     prescribe_node_component(s, velocity, i, p, vp, velocity_before(velocity, i, p, dt_avg));
     prescribe_node_component(s, velocity, i, q, vq, velocity_before(velocity, i, q, dt_avg));
