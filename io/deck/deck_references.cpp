@@ -233,6 +233,7 @@ void resolve_node_vectors(ReaderState& state) {
 
 void resolve_references(ReaderState& state) {
   check_duplicate_nodes(state);
+  expand_generated_sets(state);
   const NodeLookup lookup(state.model);
   for (const SpcSetRequest& request : state.spc_sets) {
     for (GlobalId node : lookup.node_set(request.node_set, request.where, request.keyword)) {

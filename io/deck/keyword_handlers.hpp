@@ -104,6 +104,20 @@ struct ContactRequest {
   std::string keyword;
 };
 
+// A set given by rules (generated_sets.cpp), expanded once the deck is read.
+struct SetRule {
+  enum class Kind { Range, All, Members, PartNodes };
+  Kind kind = Kind::Members;
+  std::vector<GlobalId> ids;  // Range: its first and last id
+};
+
+struct GeneratedSet {
+  bool of_nodes = true;  // a node set, else a part set
+  GlobalId id = 0;
+  std::vector<SetRule> rules;
+  std::string keyword;
+};
+
 // 8 bytes a node, so duplicate node ids can be reported with their line.
 struct NodeOrigin {
   std::int32_t file_index = 0;
@@ -139,6 +153,7 @@ struct ReaderState {
   std::vector<NodalBodyRequest> nodal_bodies;
   std::vector<NodalBodyRequest> extra_node_sets;
   std::vector<MassSetRequest> mass_sets;
+  std::vector<GeneratedSet> generated_sets;
   UnsupportedKeywords unsupported;    // skipped keywords that change the answer
   DeckParameters parameters;          // *PARAMETER values for "&name" fields
   GlobalId next_internal_curve = -1;  // MAT_024 EPS/ES tables become curves -1, -2, ...
@@ -172,6 +187,12 @@ void read_section_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_node_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_part_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 
+// generated_sets.cpp
+void read_set_list_generate(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_set_node_general(KeywordCards&, const KeywordOptions&, ReaderState&);
+// Fills the rule-given sets; resolve_references calls it first.
+void expand_generated_sets(ReaderState& state);
+
 // keywords_materials.cpp
 void read_mat_elastic(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_mat_piecewise_linear_plasticity(KeywordCards&, const KeywordOptions&, ReaderState&);
@@ -186,6 +207,7 @@ void read_hourglass(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_title(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_hourglass(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_bulk_viscosity(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_control_dynamic_relaxation(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_termination(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_mpp_decomposition_redecomposition(KeywordCards&, const KeywordOptions&, ReaderState&);

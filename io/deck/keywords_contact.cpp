@@ -1,5 +1,5 @@
-// Contact keywords: *CONTACT_AUTOMATIC_SINGLE_SURFACE,
-// *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE(_TIEBREAK),
+// Contact keywords: *CONTACT_(AUTOMATIC_)SINGLE_SURFACE,
+// *CONTACT_(AUTOMATIC_)SURFACE_TO_SURFACE, *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK,
 // *CONTACT_(AUTOMATIC_)NODES_TO_SURFACE and *CONTROL_CONTACT. The parts and
 // part sets a contact names are checked in resolve_references, once the
 // whole deck is read.
@@ -135,6 +135,11 @@ void read_contact_single_surface(KeywordCards& cards, const KeywordOptions& opti
 }
 
 void read_contact_surface_to_surface(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  if (cards.keyword().find("AUTOMATIC") == std::string::npos) {
+    state.warn(cards.keyword_line(), cards.keyword() +
+                                         " runs as *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE (both sides of each segment, "
+                                         "shell thickness offsets)");
+  }
   read_contact(cards, options, state, ContactInterface::Kind::SurfaceToSurface);
 }
 

@@ -56,6 +56,22 @@ void read_control_bulk_viscosity(KeywordCards& cards, const KeywordOptions&, Rea
   cards.expect_end();
 }
 
+// Dynamic relaxation (*CONTROL_DAMPING is its older name, with the same
+// cards) runs only where IDRFLG or a curve's SIDR asks for it; curves with
+// SIDR 1 or 2 are refused where they are read, so with IDRFLG 0 (or -999:
+// never) these cards change nothing.
+void read_control_dynamic_relaxation(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  const Card& card = cards.require("card 1 (NRCYCK DRTOL DRFCTR DRTERM TSSFDR IRELAL EDTTL IDRFLG)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  const int idrflg = fields.option(8, "IDRFLG");
+  if (idrflg != 0 && idrflg != -999)
+    state.unsupported_option(cards.keyword(), "IDRFLG " + std::to_string(idrflg) + " (dynamic relaxation)", card.where());
+  else
+    state.warn(card.where(), cards.keyword() + " read: no dynamic relaxation is asked for (IDRFLG " +
+                                 std::to_string(idrflg) + "), so it has no effect");
+  skip_optional_cards(cards, 1);
+}
+
 void read_control_shell(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
   const Card& card1 = cards.require("card 1 (WRPANG ESORT IRNXX ISTUPD THEORY BWC MITER PROJ)");
   {

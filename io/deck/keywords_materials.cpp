@@ -230,6 +230,10 @@ void read_define_curve(KeywordCards& cards, const KeywordOptions& options, Reade
   {
     const CardFields fields(card1, cards.keyword(), kStandardLayout);
     curve.id = fields.id(1, "LCID");
+    // SIDR 1: the curve drives dynamic relaxation only, 2: that and the
+    // transient; minicrash has no dynamic relaxation.
+    if (const int sidr = fields.option(2, "SIDR"); sidr != 0)
+      state.unsupported_option(cards.keyword(), "SIDR " + std::to_string(sidr) + " (dynamic relaxation)", card1.where());
     scale_x = fields.real(3, "SFA");
     scale_y = fields.real(4, "SFO");
     if (scale_x == 0.0) scale_x = 1.0;  // 0 or blank: LS-DYNA's default 1

@@ -18,6 +18,7 @@ bool changes_the_answer(const std::string& name) {
       "CONTROL_DEBUG",  "CONTROL_STRUCTURED", "CONTROL_REPORT", "INTERFACE_SPRINGBACK", "KEYWORD",
       "CONTROL_SOLID",  // solid elements only, and a deck with solids stops at *ELEMENT_SOLID
       "SENSOR_DEFINE_",  // a sensor acts only through *SENSOR_CONTROL/_SWITCH (unsupported)
+      "CONTROL_UNITS",   // names the deck's units for the features that convert them (blast, airbags)
   };
   return std::none_of(std::begin(kNoEffectPrefixes), std::end(kNoEffectPrefixes),
                       [&](const char* prefix) { return starts_with(name, prefix); });
