@@ -367,13 +367,17 @@ TEST(KeywordReaderLsDyna, TheUnsupportedMaterialIsNamedNotTheMissingId) {
                        ": the deck uses keywords minicrash does not support"),
             0u)
       << error;
-  // Run anyway: the symptom's message names the ignored keyword too.
+  // Run anyway: the part is told which ignored keyword it needed.
   std::ostringstream warnings;
   try {
     read_deck_string(deck, "deck.k", warnings, DeckReadOptions{true});
     ADD_FAILURE() << "a part without its material was accepted";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("material MID 1 is not defined"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("part 1: material MID 1 is the *MAT_JOHNSON_COOK at deck.k:" +
+                                         std::to_string(line_of(deck, "1,7.8e-9,80.")) +
+                                         ", which minicrash does not support, so the part cannot run"),
+              std::string::npos)
+        << e.what();
     EXPECT_NE(std::string(e.what()).find("(this run ignores, by --allow-unsupported:\n  *MAT_JOHNSON_COOK x1"),
               std::string::npos)
         << e.what();

@@ -118,6 +118,12 @@ struct GeneratedSet {
   std::string keyword;
 };
 
+// A *SECTION_ or *MAT_ keyword skipped as unsupported, by the id it defines.
+struct SkippedDefinition {
+  std::string keyword;
+  SourceLine where;
+};
+
 // 8 bytes a node, so duplicate node ids can be reported with their line.
 struct NodeOrigin {
   std::int32_t file_index = 0;
@@ -154,6 +160,7 @@ struct ReaderState {
   std::vector<NodalBodyRequest> extra_node_sets;
   std::vector<MassSetRequest> mass_sets;
   std::vector<GeneratedSet> generated_sets;
+  std::map<GlobalId, SkippedDefinition> skipped_sections, skipped_materials;
   UnsupportedKeywords unsupported;    // skipped keywords that change the answer
   DeckParameters parameters;          // *PARAMETER values for "&name" fields
   GlobalId next_internal_curve = -1;  // MAT_024 EPS/ES tables become curves -1, -2, ...

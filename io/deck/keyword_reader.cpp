@@ -7,6 +7,7 @@
 #include <memory>
 #include <sstream>
 
+#include "io/deck/card_fields.hpp"
 #include "io/deck/input_error.hpp"
 #include "io/deck/keyword_handlers.hpp"
 
@@ -160,6 +161,40 @@ void read_include(KeywordCards& cards, DeckStream& stream) {
   stream.include_all(files);
 }
 
+// The id a skipped *SECTION_... or *MAT_... card defines (its first field,
+// after the title card of _TITLE), so that a part using it is told why.
+void remember_skipped_definition(KeywordCards& cards, const std::string& name, ReaderState& state) {
+  const bool section = name.rfind("SECTION_", 0) == 0;
+  if (!section && name.rfind("MAT_", 0) != 0) return;
+  const bool titled = name.size() > 6 && name.compare(name.size() - 6, 6, "_TITLE") == 0;
+  try {
+    if (titled) cards.require("the title card");
+    const Card& card = cards.require("card 1");
+    const GlobalId id = CardFields(card, cards.keyword(), kStandardLayout).integer(1, section ? "SECID" : "MID");
+    (section ? state.skipped_sections : state.skipped_materials).emplace(id, SkippedDefinition{"*" + name, card.where()});
+  } catch (const InputError&) {
+    // Not an id minicrash can read: the part's own message stays.
+  }
+}
+
+// With --allow-unsupported, a part whose section or material was skipped
+// cannot run: say which keyword it needed, not that the id is missing.
+void refuse_parts_of_skipped_definitions(const ReaderState& state) {
+  const auto why = [](const char* what, GlobalId id, const SkippedDefinition& skipped) {
+    return std::string(what) + " " + std::to_string(id) + " is the " + skipped.keyword + " at " + skipped.where.file +
+           ":" + std::to_string(skipped.where.line) + ", which minicrash does not support, so the part cannot run";
+  };
+  for (const auto& [id, part] : state.model.parts) {
+    const std::string name = "part " + std::to_string(id) + ": ";
+    if (state.model.sections.count(part.section) == 0)
+      if (const auto found = state.skipped_sections.find(part.section); found != state.skipped_sections.end())
+        throw InputError(part.where, name + why("section SECID", part.section, found->second));
+    if (state.model.materials.count(part.material) == 0)
+      if (const auto found = state.skipped_materials.find(part.material); found != state.skipped_materials.end())
+        throw InputError(part.where, name + why("material MID", part.material, found->second));
+  }
+}
+
 Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, std::ostream& warnings,
                   const DeckReadOptions& options) {
   DeckStream stream(std::move(input), name);
@@ -205,6 +240,7 @@ Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, 
       if (changes_the_answer(name_upper)) {
         state.warn(line.where(), "*" + name_upper + " is not supported (it changes the answer)");
         state.unsupported.add(name_upper, line.where());
+        remember_skipped_definition(cards, name_upper, state);
       } else {
         state.warn(line.where(), "*" + name_upper + " is not supported; skipped (no effect on the motion)");
       }
@@ -221,6 +257,7 @@ Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, 
   }
   state.model.ignored_keywords = unsupported.list();
   try {
+    refuse_parts_of_skipped_definitions(state);
     resolve_references(state);
     validate_model(state.model);
   } catch (const InputError& e) {
