@@ -112,6 +112,13 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
       for (int other = 0; other < 4; ++other) ring.push_back((*mesh.node_ids)[static_cast<std::size_t>(conn(e, other))]);
     }
   set_node_rings(in, std::move(rings));
+  // A slave node set: its nodes alone are slaves (their shells gave them
+  // their thickness and stiffness above).
+  if (!c.slave_nodes.empty())
+    for (std::size_t n = 0; n < in.node_local.size(); ++n) {
+      const GlobalId id = (*mesh.node_ids)[static_cast<std::size_t>(in.node_local[n])];
+      if (!contains(c.slave_nodes, id)) in.node_bits[n] &= static_cast<std::uint8_t>(~kSlaveSide);
+    }
   // Nodes to surface is one way: a slave-only segment gave its nodes their
   // side and thickness but is no surface for master nodes to touch.
   if (c.kind == ContactInterface::Kind::NodesToSurface)

@@ -238,6 +238,10 @@ struct ContactInterface {
   // Parts of each side after set resolution; all_parts: every shell part.
   std::vector<GlobalId> slave_parts, master_parts;
   bool slave_all = false, master_all = false;
+  // Nodes to surface with a slave node set (SSTYP 4): only these nodes are
+  // slaves (sorted); slave_parts then holds the parts of their shells,
+  // which give them their contact thickness and stiffness.
+  std::vector<GlobalId> slave_nodes;
   double static_friction = 0, dynamic_friction = 0;  // FS, FD
   double decay = 0;                // DC: mu = FD + (FS - FD) exp(-DC |v_rel|)
   double birth = 0, death = 1e20;  // BT, DT

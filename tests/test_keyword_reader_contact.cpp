@@ -68,22 +68,34 @@ TEST(KeywordReaderContact, DeathBeforeBirthIsAnError) {
       << error_of(deck);
 }
 
-// Nodes to surface: one way, slave parts' nodes on master segments; a slave
-// node set is refused naming why, the non-automatic form says how it runs.
-TEST(KeywordReaderContact, NodesToSurfaceReadsPartSidesAndRefusesNodeSets) {
+// Nodes to surface: one way, slave parts' nodes on master segments, or the
+// nodes of a slave node set (SSTYP 4), which take their contact thickness
+// from their shells; the non-automatic form says how it runs.
+TEST(KeywordReaderContact, NodesToSurfaceReadsPartSidesAndSlaveNodeSets) {
   std::string warnings;
   const Model m = read(minimal_deck("*CONTACT_NODES_TO_SURFACE_ID\n7\n1,1,3,3\n0.2\n"), &warnings);
   ASSERT_EQ(m.contacts.size(), 1u);
   EXPECT_EQ(m.contacts[0].kind, ContactInterface::Kind::NodesToSurface);
   EXPECT_EQ(m.contacts[0].id, 7);
   EXPECT_EQ(m.contacts[0].master_parts, std::vector<GlobalId>{1});
+  EXPECT_TRUE(m.contacts[0].slave_nodes.empty());
   EXPECT_DOUBLE_EQ(m.contacts[0].static_friction, 0.2);
   EXPECT_NE(warnings.find("runs as *CONTACT_AUTOMATIC_NODES_TO_SURFACE"), std::string::npos) << warnings;
-  const std::string node_set = minimal_deck("*CONTACT_AUTOMATIC_NODES_TO_SURFACE\n1,1,4,3\n\n");
-  EXPECT_EQ(error_of(node_set), "deck.k:" + std::to_string(line_of(node_set, "1,1,4,3")) +
-                                    ": field 3 (SSTYP) of *CONTACT_AUTOMATIC_NODES_TO_SURFACE: slave node sets (4) "
-                                    "are not supported: give the parts (3) or part set (2) whose nodes are the slave "
-                                    "side (a node's contact thickness and stiffness come from its shells)");
+  const Model set = read(minimal_deck("*SET_NODE_LIST\n4\n6,2,5\n*CONTACT_AUTOMATIC_NODES_TO_SURFACE\n4,1,4,3\n\n"));
+  EXPECT_EQ(set.contacts[0].slave_nodes, (std::vector<GlobalId>{2, 5, 6}));
+  EXPECT_EQ(set.contacts[0].slave_parts, std::vector<GlobalId>{1});  // their shells' part
+  std::ostringstream written;
+  write_deck(set, written);
+  EXPECT_EQ(read(written.str()).contacts[0].slave_nodes, (std::vector<GlobalId>{2, 5, 6}));
+  const std::string lone = minimal_deck("*NODE\n9,5,5,5\n*SET_NODE_LIST\n4\n2,9\n"
+                                        "*CONTACT_AUTOMATIC_NODES_TO_SURFACE\n4,1,4,3\n\n");
+  EXPECT_EQ(error_of(lone), "deck.k:" + std::to_string(line_of(lone, "4,1,4,3")) +
+                                ": *CONTACT_AUTOMATIC_NODES_TO_SURFACE: node 9 of slave node set 4 is on no shell (a "
+                                "slave node's contact thickness and stiffness come from its shells)");
+  // Other contacts take no node sets.
+  EXPECT_NE(error_of(minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE\n4,1,4,3\n\n"))
+                .find("only part sets (2), parts (3) and all parts (5) are supported"),
+            std::string::npos);
 }
 
 // The non-automatic surface to surface (LSTC's older example decks use it)

@@ -183,10 +183,32 @@ void resolve_contact_side(const Model& model, const ContactSide& side, const Sou
   parts = sorted_unique(found->second);
 }
 
+// A slave node set (nodes to surface, SSTYP 4): the nodes, and as the slave
+// parts the parts of their shells, which give them their contact thickness.
+void resolve_slave_node_set(const Model& model, const ContactSide& side, const SourceLine& where,
+                            const std::string& keyword, ContactInterface& c) {
+  c.slave_nodes = NodeLookup(model).node_set(side.id, where, keyword);
+  std::vector<char> on_shell(c.slave_nodes.size(), 0);
+  for (const Shell& shell : model.shells)
+    for (GlobalId node : shell.nodes) {
+      const auto it = std::lower_bound(c.slave_nodes.begin(), c.slave_nodes.end(), node);
+      if (it == c.slave_nodes.end() || *it != node) continue;
+      on_shell[static_cast<std::size_t>(it - c.slave_nodes.begin())] = 1;
+      c.slave_parts.push_back(shell.part);
+    }
+  for (std::size_t i = 0; i < on_shell.size(); ++i)
+    if (!on_shell[i])
+      throw InputError(where, keyword + ": node " + std::to_string(c.slave_nodes[i]) + " of slave node set " +
+                                  std::to_string(side.id) + " is on no shell (a slave node's contact thickness and "
+                                  "stiffness come from its shells)");
+  c.slave_parts = sorted_unique(std::move(c.slave_parts));
+}
+
 void resolve_contacts(ReaderState& state) {
   for (const ContactRequest& request : state.contacts) {
     ContactInterface& c = state.model.contacts[request.contact];
-    resolve_contact_side(state.model, request.slave, c.where, request.keyword, c.slave_parts, c.slave_all);
+    if (request.slave.type == 4) resolve_slave_node_set(state.model, request.slave, c.where, request.keyword, c);
+    else resolve_contact_side(state.model, request.slave, c.where, request.keyword, c.slave_parts, c.slave_all);
     if (c.kind != ContactInterface::Kind::SingleSurface)
       resolve_contact_side(state.model, request.master, c.where, request.keyword, c.master_parts, c.master_all);
   }

@@ -130,8 +130,7 @@ void write_mesh(const Model& m, std::ostream& o) {
   }
 }
 
-void write_loads(const Model& m, std::ostream& o) {
-  SetWriter sets(m, o);
+void write_loads(const Model& m, std::ostream& o, SetWriter& sets) {
   for (const auto& [id, nodes] : m.node_sets) {
     o << "*SET_NODE_LIST\n" << id << "\n";
     for (std::size_t i = 0; i < nodes.size(); ++i) o << nodes[i] << ((i % 8 == 7 || i + 1 == nodes.size()) ? "\n" : ",");
@@ -178,12 +177,13 @@ std::pair<GlobalId, int> contact_side(const std::vector<GlobalId>& parts, bool a
   return {id, 2};
 }
 
-void write_contacts(const Model& m, std::ostream& o) {
+void write_contacts(const Model& m, std::ostream& o, SetWriter& node_sets) {
   GlobalId next_set = 1;
   for (const auto& [id, parts] : m.part_sets) next_set = std::max(next_set, id + 1);
   for (const ContactInterface& c : m.contacts) {
     const bool single = c.kind == ContactInterface::Kind::SingleSurface;
-    const auto [ssid, sstyp] = contact_side(c.slave_parts, c.slave_all, next_set, o);
+    const auto [ssid, sstyp] = c.slave_nodes.empty() ? contact_side(c.slave_parts, c.slave_all, next_set, o)
+                                                     : std::pair<GlobalId, int>{node_sets.node_set(c.slave_nodes), 4};
     const auto [msid, mstyp] = single ? std::pair<GlobalId, int>{0, 0}
                                       : contact_side(c.master_parts, c.master_all, next_set, o);
     o << (single ? "*CONTACT_AUTOMATIC_SINGLE_SURFACE_ID\n"
@@ -208,8 +208,9 @@ void write_deck(const Model& m, std::ostream& o) {
   write_controls(m, o);
   write_parts(m, o);
   write_mesh(m, o);
-  write_loads(m, o);
-  write_contacts(m, o);
+  SetWriter node_sets(m, o);  // numbers the node lists of loads, walls and contacts
+  write_loads(m, o, node_sets);
+  write_contacts(m, o, node_sets);
   o << "*END\n";
 }
 

@@ -15,13 +15,17 @@ constexpr int kPartSet = 2, kPart = 3, kNodeSet = 4, kAllParts = 5;
 
 // `zero_means_all`: single surface reads SSID 0 as every part (LS-DYNA's default).
 ContactSide read_side(const CardFields& fields, int id_field, int type_field, const char* id_name,
-                      const char* type_name, bool zero_means_all) {
+                      const char* type_name, bool zero_means_all, bool node_set_allowed = false) {
   ContactSide side;
   side.id = fields.integer(id_field, id_name);
   side.type = fields.option(type_field, type_name);
   if (side.id < 0) fields.fail(id_field, id_name, "id must not be negative");
   if (side.id == 0 && zero_means_all) {
     side.type = kAllParts;  // whatever SSTYP says
+    return side;
+  }
+  if (side.type == kNodeSet && node_set_allowed) {
+    if (side.id == 0) fields.fail(id_field, id_name, "a node set id is required for type 4");
     return side;
   }
   if (side.type != kPartSet && side.type != kPart && side.type != kAllParts)
@@ -67,10 +71,8 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
   {
     const Card& card = cards.require("card 1 (SSID MSID SSTYP MSTYP SBOXID MBOXID SPR MPR)");
     const CardFields fields(card, cards.keyword(), kStandardLayout);
-    if (kind == ContactInterface::Kind::NodesToSurface && fields.option(3, "SSTYP") == kNodeSet)
-      fields.fail(3, "SSTYP", "slave node sets (4) are not supported: give the parts (3) or part set (2) whose "
-                              "nodes are the slave side (a node's contact thickness and stiffness come from its shells)");
-    request.slave = read_side(fields, 1, 3, "SSID", "SSTYP", single);
+    // Nodes to surface may name its slave nodes by a node set (4).
+    request.slave = read_side(fields, 1, 3, "SSID", "SSTYP", single, kind == ContactInterface::Kind::NodesToSurface);
     if (!single) request.master = read_side(fields, 2, 4, "MSID", "MSTYP", false);
     if (fields.integer(5, "SBOXID") != 0 || fields.integer(6, "MBOXID") != 0)
       fields.fail(5, "SBOXID", "boxes are not supported; use a part set");
