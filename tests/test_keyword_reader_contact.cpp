@@ -98,24 +98,6 @@ TEST(KeywordReaderContact, NodesToSurfaceReadsPartSidesAndSlaveNodeSets) {
             std::string::npos);
 }
 
-// The non-automatic surface to surface (LSTC's older example decks use it)
-// runs as the automatic one, and says so.
-TEST(KeywordReaderContact, SurfaceToSurfaceRunsAsTheAutomaticOneAndSaysSo) {
-  std::string warnings;
-  const std::string deck = minimal_deck("*CONTACT_SURFACE_TO_SURFACE\n1,1,3,3\n0.3,0.2\n");
-  const Model m = read(deck, &warnings);
-  ASSERT_EQ(m.contacts.size(), 1u);
-  EXPECT_EQ(m.contacts[0].kind, ContactInterface::Kind::SurfaceToSurface);
-  EXPECT_EQ(m.contacts[0].slave_parts, std::vector<GlobalId>{1});
-  EXPECT_EQ(m.contacts[0].master_parts, std::vector<GlobalId>{1});
-  EXPECT_DOUBLE_EQ(m.contacts[0].dynamic_friction, 0.2);
-  EXPECT_NE(warnings.find("deck.k:" + std::to_string(line_of(deck, "*CONTACT_SURFACE_TO_SURFACE")) +
-                          ": warning: *CONTACT_SURFACE_TO_SURFACE runs as *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE "
-                          "(both sides of each segment, shell thickness offsets)"),
-            std::string::npos)
-      << warnings;
-}
-
 // _TIEBREAK: card 3 is required before the TIEBREAK card; OPTION 1 (and
 // its blank default) glues on contact; the options with failure, damage or
 // moments are unsupported physics, listed with the keyword.

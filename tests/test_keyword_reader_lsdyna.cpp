@@ -315,15 +315,28 @@ TEST(KeywordReaderLsDyna, WeldFailureByForceAndTimeIsReadAndByPlasticStrainRefus
   EXPECT_EQ(error_of(minimal_deck("*NODE\n7,0,0,0\n*CONSTRAINED_SPOTWELD\n1,7,0,0,0,0,1.0\n")), "<accepted>");
 }
 
-TEST(KeywordReaderLsDyna, NonAutomaticSingleSurfaceContactRunsAsTheAutomaticOneAndSaysSo) {
-  std::string warnings;
-  const std::string deck = minimal_deck("*CONTACT_SINGLE_SURFACE\n0,0,5,5\n0.1\n");
-  const Model m = read(deck, &warnings);
-  ASSERT_EQ(m.contacts.size(), 1u);
-  EXPECT_EQ(m.contacts[0].kind, ContactInterface::Kind::SingleSurface);
-  EXPECT_EQ(warnings, "deck.k:" + std::to_string(line_of(deck, "*CONTACT")) +
-                          ": warning: *CONTACT_SINGLE_SURFACE runs as *CONTACT_AUTOMATIC_SINGLE_SURFACE (both sides of "
-                          "each segment)\n");
+// The non-automatic contacts (LSTC's older example decks use them) run as
+// the automatic ones, and say so.
+TEST(KeywordReaderLsDyna, NonAutomaticContactsRunAsTheAutomaticOnesAndSaySo) {
+  const struct {
+    const char* cards;
+    ContactInterface::Kind kind;
+    const char* warning;
+  } cases[] = {
+      {"*CONTACT_SINGLE_SURFACE\n0,0,5,5\n0.1\n", ContactInterface::Kind::SingleSurface,
+       "*CONTACT_SINGLE_SURFACE runs as *CONTACT_AUTOMATIC_SINGLE_SURFACE (both sides of each segment)"},
+      {"*CONTACT_SURFACE_TO_SURFACE\n1,1,3,3\n0.3,0.2\n", ContactInterface::Kind::SurfaceToSurface,
+       "*CONTACT_SURFACE_TO_SURFACE runs as *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE (both sides of each segment, shell "
+       "thickness offsets)"},
+  };
+  for (const auto& c : cases) {
+    std::string warnings;
+    const std::string deck = minimal_deck(c.cards);
+    const Model m = read(deck, &warnings);
+    ASSERT_EQ(m.contacts.size(), 1u);
+    EXPECT_EQ(m.contacts[0].kind, c.kind);
+    EXPECT_EQ(warnings, "deck.k:" + std::to_string(line_of(deck, "*CONTACT")) + ": warning: " + c.warning + "\n");
+  }
 }
 
 TEST(KeywordReaderLsDyna, UnsupportedPhysicsStopsTheReadWithOneListOfEverything) {
