@@ -14,6 +14,12 @@
 
 namespace mc {
 
+std::vector<GlobalId> sorted_unique(std::vector<GlobalId> ids) {
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
 namespace {
 
 void check_duplicate_nodes(const ReaderState& state) {
@@ -29,12 +35,6 @@ void check_duplicate_nodes(const ReaderState& state) {
     };
     duplicate_id("node", order[k].first, place(order[k].second), place(order[k - 1].second));
   }
-}
-
-std::vector<GlobalId> sorted_unique(std::vector<GlobalId> ids) {
-  std::sort(ids.begin(), ids.end());
-  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  return ids;
 }
 
 class NodeLookup {

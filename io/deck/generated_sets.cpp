@@ -13,9 +13,6 @@
 
 namespace mc {
 
-namespace {
-
-// Card 1 of every set keyword (SID DA1 DA2 DA3 DA4 SOLVER): registers SID.
 GlobalId read_set_id(KeywordCards& cards, const KeywordOptions& options, const char* what,
                      std::map<GlobalId, std::vector<GlobalId>>& sets, std::map<GlobalId, SourceLine>& set_where) {
   if (options.title) read_title_card(cards, "the title card");
@@ -24,15 +21,11 @@ GlobalId read_set_id(KeywordCards& cards, const KeywordOptions& options, const c
   const GlobalId id = fields.id(1, "SID");
   if (const auto found = set_where.find(id); found != set_where.end()) duplicate_id(what, id, card.where(), found->second);
   set_where.emplace(id, card.where());
-  sets[id];  // defined, filled by expand_generated_sets
+  sets[id];  // defined: filled by the list's cards or expand_generated_sets
   return id;
 }
 
-std::vector<GlobalId> sorted_ids(std::vector<GlobalId> ids) {
-  std::sort(ids.begin(), ids.end());
-  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  return ids;
-}
+namespace {
 
 // The defined ids within [first, last] of a sorted list.
 void add_range(const std::vector<GlobalId>& defined, GlobalId first, GlobalId last, std::vector<GlobalId>& out) {
@@ -105,7 +98,7 @@ void expand_generated_sets(ReaderState& state) {
   std::vector<GlobalId> nodes, parts;
   for (const Node& node : m.nodes) nodes.push_back(node.id);
   for (const auto& [id, part] : m.parts) parts.push_back(id);
-  nodes = sorted_ids(std::move(nodes));
+  nodes = sorted_unique(std::move(nodes));
   for (const GeneratedSet& set : state.generated_sets) {
     std::vector<GlobalId>& members = (set.of_nodes ? m.node_sets : m.part_sets)[set.id];
     const SourceLine& where = (set.of_nodes ? m.node_set_where : m.part_set_where).at(set.id);
@@ -124,7 +117,7 @@ void expand_generated_sets(ReaderState& state) {
           for (GlobalId part : rule.ids)
             if (m.parts.count(part) == 0)
               throw InputError(where, set.keyword + ": PART " + std::to_string(part) + " is not defined");
-          const std::vector<GlobalId> wanted = sorted_ids(rule.ids);
+          const std::vector<GlobalId> wanted = sorted_unique(rule.ids);
           for (const Shell& shell : m.shells)
             if (std::binary_search(wanted.begin(), wanted.end(), shell.part))
               members.insert(members.end(), shell.nodes.begin(), shell.nodes.end());
@@ -132,7 +125,7 @@ void expand_generated_sets(ReaderState& state) {
         }
       }
     }
-    members = sorted_ids(std::move(members));
+    members = sorted_unique(std::move(members));
   }
 }
 

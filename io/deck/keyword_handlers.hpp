@@ -178,6 +178,9 @@ inline int shell_hourglass_type(int ihq) {
   return ihq;
 }
 
+// The ids sorted, each once (deck_references.cpp).
+std::vector<GlobalId> sorted_unique(std::vector<GlobalId> ids);
+
 // The title card of a _TITLE option (or of *PART), trimmed.
 std::string read_title_card(KeywordCards& cards, const char* what);
 // A second definition of the same id is an error naming both places.
@@ -195,6 +198,10 @@ void read_set_node_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_part_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 
 // generated_sets.cpp
+// Card 1 of every set keyword (SID DA1 DA2 DA3 DA4 SOLVER): registers SID
+// (a second definition is an error) and returns it.
+GlobalId read_set_id(KeywordCards& cards, const KeywordOptions& options, const char* what,
+                     std::map<GlobalId, std::vector<GlobalId>>& sets, std::map<GlobalId, SourceLine>& set_where);
 void read_set_list_generate(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_node_general(KeywordCards&, const KeywordOptions&, ReaderState&);
 // Fills the rule-given sets; resolve_references calls it first.

@@ -236,14 +236,7 @@ namespace {
 
 void read_set(KeywordCards& cards, const KeywordOptions& options, const char* what, const char* member_name,
               std::map<GlobalId, std::vector<GlobalId>>& sets, std::map<GlobalId, SourceLine>& set_where) {
-  if (options.title) read_title_card(cards, "the title card");
-  const Card& card = cards.require("card 1 (SID ...)");
-  const CardFields fields(card, cards.keyword(), kStandardLayout);
-  const GlobalId id = fields.id(1, "SID");
-  if (const auto found = set_where.find(id); found != set_where.end()) {
-    duplicate_id(what, id, card.where(), found->second);
-  }
-  set_where.emplace(id, card.where());
+  const GlobalId id = read_set_id(cards, options, what, sets, set_where);
   read_set_members(cards, member_name, sets[id]);
 }
 
