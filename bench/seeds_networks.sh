@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A deck at scale 1 in a crash window on the clusters of the published
-# LS-DYNA studies (docs/studies.md#scale-1-a-crash-window-on-the-seeds-clusters):
+# LS-DYNA studies (docs/studies.md#scale-1-crash-windows-on-the-seeds-clusters):
 # nodes of 8 cores at the seeds' core speed (0.18Gf), their networks (GigE
 # and 10GigE over TCP, InfiniBand QDR), modeled compute, so that the rows of
 # tools/study.py fingerprint are measured where the seeds measured them:
