@@ -50,6 +50,22 @@ struct KernelData {
 // x0.90 at 200 000; docs/studies.md, "Corner stores past the cache").
 constexpr double kStreamedCornerBytesPerThread = 2 << 20;
 
+// Each pack's state (points, shear, IHQ 4 resultants, back stresses) is
+// requested this many packs ahead. A pack's entries lie 1-2 KB on from the
+// last pack's in each array, and without the requests perf put the element
+// phase's stalls on the first loads of every pack's points: 200 000
+// shells, MAT_024, 67-74 -> 53-56 ns an element-cycle (2, 8 and 16 packs
+// ahead did no better; docs/studies.md, "Element state fetched ahead").
+constexpr int kPrefetchPacks = 4;
+
+// Requests every line of pack `pack` of a packed View, for writing.
+KOKKOS_INLINE_FUNCTION void prefetch_pack(const PackedStateView& v, int pack) {
+  if (pack >= v.extent_int(0)) return;
+  const Real* first = &v(pack, 0, 0);
+  constexpr int kLine = 64 / sizeof(Real);
+  for (int i = 0; i < v.extent_int(1) * kPackWidth; i += kLine) __builtin_prefetch(first + i, 1);
+}
+
 // Updates the W elements e0..e0+W-1 (W = 1 for T = Real) and returns their
 // stable-step length over wave speed, or -1 in every lane (and no update)
 // when one of them has no positive area. `triangle` only for W = 1.
@@ -248,6 +264,8 @@ double shell_internal_force(State& s, const CornerForceView& force, Real dt) {
         Real pack_min = std::numeric_limits<Real>::max();
         bool done = false;
         if (e0 + W <= ne && uniform_pack(k, e0, W)) {
+          for (const PackedStateView* state : {&k.points, &k.shear, &k.hg_q, &k.back_stress})
+            prefetch_pack(*state, pack + kPrefetchPacks);
           const PartParams& p = k.parts(k.part(e0));
           const Real d = Lanes<SimdReal>::min_lane(update_shells<SimdReal>(k, e0, p, k.mats(p.material), dt, false));
           // A bad element in the pack: it runs element by element below.
