@@ -15,6 +15,7 @@
 #include "inputs/generator/generator.hpp"
 #include "io/deck/deck_writer.hpp"
 #include "io/deck/keyword_reader.hpp"
+#include "deck_test_helpers.hpp"
 
 namespace mc {
 namespace {
@@ -186,7 +187,8 @@ TEST(VehicleGenerator, ContactsWallsAndVelocitiesAreTheBenchmarks) {
 TEST(VehicleGenerator, NoContactPenetrationAtTheStart) {
   for (const Benchmark& b : kBenchmarks)
     for (const char* scale : {"0.01", "0.02"}) {
-      const std::string dir = std::string("vehicle_start_") + b.preset + "_" + scale;
+      const test::TempDir out(std::string("vehicle_start_") + b.preset + "_" + scale);
+      const std::string dir = out.path().string();
       const std::string cmd = "OMP_PROC_BIND=false " + std::string(MINICRASH_BINARY) + " gen=" + b.preset +
                               " scale=" + scale + " cycles=1 odir=" + dir + " --quiet > /dev/null 2>&1";
       ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
