@@ -169,7 +169,9 @@ void read_part(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
     part.id = fields.id(1, "PID");
     part.section = fields.id(2, "SECID");
     part.material = fields.id(3, "MID");
-    if (fields.integer(4, "EOSID") != 0) state.warn(card.where(), "EOSID ignored: shells take no equation of state");
+    if (const std::int64_t eos = fields.integer(4, "EOSID"); eos != 0)  // before the section is known
+      state.warn(card.where(), "part " + std::to_string(part.id) + ": EOSID " + std::to_string(eos) +
+                                   " ignored (an equation of state acts on solids; minicrash runs shells)");
     part.hourglass = fields.integer(5, "HGID");
     if (part.hourglass < 0) fields.fail(5, "HGID", "id must not be negative");
     part.where = card.where();
