@@ -54,7 +54,7 @@ constexpr double kStreamedCornerBytesPerThread = 2 << 20;
 // requested this many packs ahead. A pack's entries lie 1-2 KB on from the
 // last pack's in each array, and without the requests perf put the element
 // phase's stalls on the first loads of every pack's points: 200 000
-// shells, MAT_024, 67-74 -> 53-56 ns an element-cycle (2, 8 and 16 packs
+// shells, MAT_024, 70-73 -> 55-57 ns an element-cycle (2, 8 and 16 packs
 // ahead did no better; docs/studies.md, "Element state fetched ahead").
 constexpr int kPrefetchPacks = 4;
 
