@@ -61,15 +61,21 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
   // Local node -> contact node; -2: not one, -1: one, its slot not yet given.
   std::vector<std::int64_t> node_slot(static_cast<std::size_t>(mesh.node_count()), -2);
   const auto& conn = mesh.shell_nodes;
+  // A side given as shells (segment or shell set) takes those shells alone.
+  const auto on_side = [&](const std::vector<GlobalId>& shells, const std::vector<GlobalId>& parts, bool all, int e,
+                           GlobalId part_id) {
+    if (!shells.empty()) return contains(shells, (*mesh.shell_ids)[static_cast<std::size_t>(e)]);
+    return all || contains(parts, part_id);
+  };
   for (int e = 0; e < mesh.shell_count(); ++e) {
     const ContactPart& part = mesh.parts[static_cast<std::size_t>(mesh.shell_part(e))];
     const GlobalId part_id = part.id;
     std::uint8_t bits = 0;
     if (in.single_surface) {
-      if (c.slave_all || contains(slave, part_id)) bits = kSlaveSide | kMasterSide;
+      if (on_side(c.slave_shells, slave, c.slave_all, e, part_id)) bits = kSlaveSide | kMasterSide;
     } else {
-      if (c.slave_all || contains(slave, part_id)) bits |= kSlaveSide;
-      if (c.master_all || contains(master, part_id)) bits |= kMasterSide;
+      if (on_side(c.slave_shells, slave, c.slave_all, e, part_id)) bits |= kSlaveSide;
+      if (on_side(c.master_shells, master, c.master_all, e, part_id)) bits |= kMasterSide;
     }
     if (bits == 0) continue;
     const SegmentGeometry g = segment_geometry(mesh, e);

@@ -228,7 +228,8 @@ struct ExtraNodes {
 // *CONTACT_AUTOMATIC_SINGLE_SURFACE / _SURFACE_TO_SURFACE / _NODES_TO_SURFACE:
 // node-to-segment penalty contact between shell surfaces (both sides,
 // thickness offsets). Surfaces are given as parts (SSTYP/MSTYP 3), part sets
-// (2) or everything (5, or SSID 0 for single surface). Surface to surface
+// (2), everything (5, or SSID 0 for single surface), or shells: a segment
+// set (0) or a shell set (1). Surface to surface
 // checks both ways; nodes to surface only slave nodes against master segments.
 struct ContactInterface {
   enum class Kind { SingleSurface, SurfaceToSurface, NodesToSurface };
@@ -242,6 +243,10 @@ struct ContactInterface {
   // slaves (sorted); slave_parts then holds the parts of their shells,
   // which give them their contact thickness and stiffness.
   std::vector<GlobalId> slave_nodes;
+  // A side given as shells (a segment set, SSTYP 0, or a shell set, 1): only
+  // these shells (sorted ids) are its segments; its *_parts then hold their
+  // parts, for the contact's stiffness checks and the partition's weights.
+  std::vector<GlobalId> slave_shells, master_shells;
   double static_friction = 0, dynamic_friction = 0;  // FS, FD
   double decay = 0;                // DC: mu = FD + (FS - FD) exp(-DC |v_rel|)
   double birth = 0, death = 1e20;  // BT, DT

@@ -129,6 +129,31 @@ TEST(ContactSetup, SlaveNodeSetKeepsOnlyItsNodesAsSlaves) {
     for (int k = 0; k < 3; ++k) ASSERT_EQ(a.nodes.x(n, k), b.nodes.x(n, k)) << n << " " << k;
 }
 
+// A side given as shells (a segment or shell set) takes those shells
+// alone: with every other shell of the master plate, only they are master
+// segments, and their nodes alone master nodes; with all of them the run is
+// bit for bit the run with the master plate's part.
+TEST(ContactSetup, ShellSideKeepsOnlyItsShellsAsSegments) {
+  Model m = test::colliding_plates(1.5, 5.0, 10.0, 0.0);
+  for (GlobalId id = 1001; id <= 1100; id += 2) m.contacts[0].master_shells.push_back(id);
+  const State s = build_state(m, whole_model_mesh(m));
+  const InterfaceSetup& in = s.contact.interfaces.at(0);
+  ASSERT_EQ(in.segment_bits.size(), 150u);  // the slave plate's 100 and 50 of the master's
+  for (std::size_t g = 0; g < in.segment_bits.size(); ++g) {
+    const GlobalId id = s.elements.ids[static_cast<std::size_t>(in.segment_element[g])];
+    EXPECT_EQ(in.segment_bits[g], id > 1000 ? kMasterSide : kSlaveSide) << id;
+    EXPECT_TRUE(id < 1000 || id % 2 == 1) << id;
+  }
+  Model by_part = test::colliding_plates(1.5, 5.0, 10.0, 0.0);
+  Model by_shells = by_part;
+  for (GlobalId id = 1001; id <= 1100; ++id) by_shells.contacts[0].master_shells.push_back(id);
+  State a = build_state(by_part, whole_model_mesh(by_part)), b = build_state(by_shells, whole_model_mesh(by_shells));
+  test::run_quietly(a, 0.1);
+  test::run_quietly(b, 0.1);
+  for (int n = 0; n < a.nodes.count(); ++n)
+    for (int k = 0; k < 3; ++k) ASSERT_EQ(a.nodes.x(n, k), b.nodes.x(n, k)) << n << " " << k;
+}
+
 // Two elastic plates meet head-on (10 and 5 m/s) and separate: the gap
 // between their mid-surfaces never closes by more than 10 % of the
 // thickness below the contact distance (1 mm), total energy with contact

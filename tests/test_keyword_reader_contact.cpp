@@ -48,11 +48,52 @@ TEST(KeywordReaderContact, SurfaceToSurfaceResolvesPartSetsAndCards3AndA) {
   EXPECT_DOUBLE_EQ(c.death, 1e20);  // DT 0: never
 }
 
-TEST(KeywordReaderContact, SegmentSetSidesAreRefusedWithTheField) {
-  const std::string deck = minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE\n1,1,0,3\n\n");
-  EXPECT_EQ(error_of(deck), "deck.k:" + std::to_string(line_of(deck, "1,1,0,3")) +
-                                ": field 3 (SSTYP) of *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE: only part sets (2), "
-                                "parts (3) and all parts (5) are supported");
+// Sides given as shells: a segment set (SSTYP 0) names shells by their
+// corners, in any order and from either side (a triangle with N4 blank);
+// a shell set (1) by id. The side's parts are its shells' parts; the deck
+// writer keeps the shells (as a shell set).
+TEST(KeywordReaderContact, SegmentAndShellSetSidesBecomeShells) {
+  const std::string extra =
+      "*NODE\n7,3,0,0\n*ELEMENT_SHELL\n3,2,5,7,6,6\n*PART\ntriangle\n2,1,1\n"
+      "*SET_SEGMENT_TITLE\nfront\n8\n3,2,1,4\n7,6,5\n*SET_SHELL_LIST\n9\n2\n"
+      "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE\n8,9,0,1\n\n";
+  const Model m = read(minimal_deck(extra));
+  const ContactInterface& c = m.contacts.at(0);
+  EXPECT_EQ(c.slave_shells, (std::vector<GlobalId>{1, 3}));
+  EXPECT_EQ(c.slave_parts, (std::vector<GlobalId>{1, 2}));
+  EXPECT_EQ(c.master_shells, std::vector<GlobalId>{2});
+  EXPECT_EQ(c.master_parts, std::vector<GlobalId>{1});
+  std::ostringstream written;
+  write_deck(m, written);
+  const ContactInterface again = read(written.str()).contacts.at(0);
+  EXPECT_EQ(again.slave_shells, c.slave_shells);
+  EXPECT_EQ(again.master_shells, c.master_shells);
+  // A segment that is no shell's face, an undefined set or shell: named.
+  const std::string loose = minimal_deck("*SET_SEGMENT\n8\n1,2,5,4\n*CONTACT_AUTOMATIC_SINGLE_SURFACE\n8,0,0\n\n");
+  EXPECT_EQ(error_of(loose), "deck.k:" + std::to_string(line_of(loose, "1,2,5,4")) +
+                                 ": segment 1 2 5 4 of segment set 8 (*CONTACT_AUTOMATIC_SINGLE_SURFACE) is the face "
+                                 "of no shell (contact surfaces are shells in minicrash)");
+  const std::string far = minimal_deck("*SET_SEGMENT\n8\n1,2,3,44\n*CONTACT_AUTOMATIC_SINGLE_SURFACE\n8,0,0\n\n");
+  EXPECT_EQ(error_of(far), "deck.k:" + std::to_string(line_of(far, "1,2,3,44")) +
+                               ": segment 1 2 3 44 of segment set 8 (*CONTACT_AUTOMATIC_SINGLE_SURFACE): node 44 is "
+                               "not defined");
+  const std::string undefined = minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n8,0,0\n\n");
+  EXPECT_EQ(error_of(undefined), "deck.k:" + std::to_string(line_of(undefined, "8,0,0")) +
+                                     ": *CONTACT_AUTOMATIC_SINGLE_SURFACE: segment set 8 is not defined");
+  const std::string no_shell = minimal_deck("*SET_SHELL\n9\n2,12\n*CONTACT_AUTOMATIC_SINGLE_SURFACE\n9,0,1\n\n");
+  EXPECT_EQ(error_of(no_shell), "deck.k:" + std::to_string(line_of(no_shell, "9")) +
+                                    ": *CONTACT_AUTOMATIC_SINGLE_SURFACE: shell 12 of shell set 9 is not defined");
+  const std::string zero = minimal_deck("*SET_SEGMENT\n8\n1,0,3,4\n");
+  EXPECT_NE(error_of(zero).find("field 2 (N2) of *SET_SEGMENT: a segment's node id must be positive"),
+            std::string::npos)
+      << error_of(zero);
+}
+
+TEST(KeywordReaderContact, UnknownSideTypeListsTheSupportedOnes) {
+  const std::string deck = minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE\n1,1,6,3\n\n");
+  EXPECT_EQ(error_of(deck), "deck.k:" + std::to_string(line_of(deck, "1,1,6,3")) +
+                                ": field 3 (SSTYP) of *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE: only segment sets (0), "
+                                "shell sets (1), part sets (2), parts (3) and all parts (5) are supported");
 }
 
 TEST(KeywordReaderContact, UnknownPartSetIsNamed) {
@@ -94,7 +135,7 @@ TEST(KeywordReaderContact, NodesToSurfaceReadsPartSidesAndSlaveNodeSets) {
                                 "slave node's contact thickness and stiffness come from its shells)");
   // Other contacts take no node sets.
   EXPECT_NE(error_of(minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE\n4,1,4,3\n\n"))
-                .find("only part sets (2), parts (3) and all parts (5) are supported"),
+                .find("part sets (2), parts (3) and all parts (5) are supported"),
             std::string::npos);
 }
 

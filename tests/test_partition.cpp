@@ -93,6 +93,16 @@ TEST(Partition, InputFromModelHasCentroidsAndNipWork) {
   EXPECT_DOUBLE_EQ(in.second_work[0], 1.0);
   EXPECT_DOUBLE_EQ(in.work[7], w.rigid);
   EXPECT_DOUBLE_EQ(in.second_work[7], 0.0);
+  // A side given as shells (a segment or shell set) counts those shells alone.
+  ContactInterface two_shells;
+  two_shells.slave_shells = {2, 7};
+  two_shells.slave_parts = {1, 2};
+  model.contacts.push_back(two_shells);
+  const PartitionInput with_shells = partition_input(model);
+  EXPECT_DOUBLE_EQ(with_shells.second_work[0], 1.0);
+  EXPECT_DOUBLE_EQ(with_shells.second_work[1], 2.0);  // shell 2: both interfaces
+  EXPECT_DOUBLE_EQ(with_shells.second_work[6], 1.0);  // shell 7 (rigid): the shell side
+  EXPECT_DOUBLE_EQ(with_shells.second_work[7], 0.0);
 }
 
 // Weights from weights= and a restart's measured work (rebalance=1): a live

@@ -35,20 +35,36 @@ struct PartLoad {
   bool rigid = false;
   int nip = 0;
   double contact = 0;
+  // Interfaces with a side given as shells that the part does not already
+  // count for: each of the part's shells is looked up in them.
+  std::vector<const ContactInterface*> by_shell;
 };
 
 // One lookup per part, not per element: decks have few parts, many elements.
 // Contact load of a shell: one for each interface it is a segment of (each
 // is searched and checked every cycle; the candidate count per segment is
 // about the same).
-double contact_load(const Model& model, GlobalId part) {
+double contact_load(const Model& model, GlobalId part, std::vector<const ContactInterface*>& by_shell) {
   double load = 0;
   for (const ContactInterface& c : model.contacts) {
     const auto has = [part](const std::vector<GlobalId>& parts) {
       return std::find(parts.begin(), parts.end(), part) != parts.end();
     };
-    if (c.slave_all || c.master_all || has(c.slave_parts) || has(c.master_parts)) load += 1;
+    const bool slave = c.slave_shells.empty() && (c.slave_all || has(c.slave_parts));
+    const bool master = c.master_shells.empty() && (c.master_all || has(c.master_parts));
+    if (slave || master) load += 1;
+    else if (!c.slave_shells.empty() || !c.master_shells.empty()) by_shell.push_back(&c);
   }
+  return load;
+}
+
+// The interfaces whose shell sides hold this shell.
+double shell_contact_load(const PartLoad& p, GlobalId shell) {
+  double load = 0;
+  for (const ContactInterface* c : p.by_shell)
+    if (std::binary_search(c->slave_shells.begin(), c->slave_shells.end(), shell) ||
+        std::binary_search(c->master_shells.begin(), c->master_shells.end(), shell))
+      load += 1;
   return load;
 }
 
@@ -56,14 +72,15 @@ PartLoad part_load(const Model& model, const Shell& s) {
   const auto part = model.parts.find(s.part);
   if (part == model.parts.end())
     throw InputError(s.where, "shell " + std::to_string(s.id) + ": part " + std::to_string(s.part) + " is not defined");
-  const double contact = contact_load(model, s.part);
+  std::vector<const ContactInterface*> by_shell;
+  const double contact = contact_load(model, s.part, by_shell);
   const auto mat = model.materials.find(part->second.material);
-  if (mat != model.materials.end() && mat->second.kind == MaterialKind::Rigid) return {true, 0, contact};
+  if (mat != model.materials.end() && mat->second.kind == MaterialKind::Rigid) return {true, 0, contact, by_shell};
   const auto sec = model.sections.find(part->second.section);
   if (sec == model.sections.end())
     throw InputError(s.where, "part " + std::to_string(s.part) + ": section " +
                                   std::to_string(part->second.section) + " is not defined");
-  return {false, sec->second.nip, contact};
+  return {false, sec->second.nip, contact, by_shell};
 }
 
 }  // namespace
@@ -110,7 +127,7 @@ PartitionInput partition_input(const Model& model, const WorkWeights& weights,
     if (measured)
       if (const auto m = measured->contact_pairs.find(s.id); m != measured->contact_pairs.end()) pairs = m->second;
     in.work.push_back(work + weights.contact_pair * pairs);
-    in.second_work.push_back(measured ? pairs : p.contact);
+    in.second_work.push_back(measured ? pairs : p.contact + shell_contact_load(p, s.id));
   }
   return in;
 }

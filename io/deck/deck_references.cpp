@@ -162,58 +162,6 @@ void resolve_walls(ReaderState& state, const NodeLookup& lookup) {
   }
 }
 
-// A contact side as a part list: a part (type 3), a part set (2) or all (5).
-void resolve_contact_side(const Model& model, const ContactSide& side, const SourceLine& where,
-                          const std::string& keyword, std::vector<GlobalId>& parts, bool& all) {
-  all = side.type == 5;
-  if (all) return;
-  if (side.type == 3) {
-    if (model.parts.count(side.id) == 0)
-      throw InputError(where, keyword + ": part " + std::to_string(side.id) + " is not defined");
-    parts = {side.id};
-    return;
-  }
-  const auto found = model.part_sets.find(side.id);
-  if (found == model.part_sets.end())
-    throw InputError(where, keyword + ": part set " + std::to_string(side.id) + " is not defined");
-  for (GlobalId part : found->second)
-    if (model.parts.count(part) == 0)
-      throw InputError(where, keyword + ": part " + std::to_string(part) + " of part set " +
-                                  std::to_string(side.id) + " is not defined");
-  parts = sorted_unique(found->second);
-}
-
-// A slave node set (nodes to surface, SSTYP 4): the nodes, and as the slave
-// parts the parts of their shells, which give them their contact thickness.
-void resolve_slave_node_set(const Model& model, const ContactSide& side, const SourceLine& where,
-                            const std::string& keyword, ContactInterface& c) {
-  c.slave_nodes = NodeLookup(model).node_set(side.id, where, keyword);
-  std::vector<char> on_shell(c.slave_nodes.size(), 0);
-  for (const Shell& shell : model.shells)
-    for (GlobalId node : shell.nodes) {
-      const auto it = std::lower_bound(c.slave_nodes.begin(), c.slave_nodes.end(), node);
-      if (it == c.slave_nodes.end() || *it != node) continue;
-      on_shell[static_cast<std::size_t>(it - c.slave_nodes.begin())] = 1;
-      c.slave_parts.push_back(shell.part);
-    }
-  for (std::size_t i = 0; i < on_shell.size(); ++i)
-    if (!on_shell[i])
-      throw InputError(where, keyword + ": node " + std::to_string(c.slave_nodes[i]) + " of slave node set " +
-                                  std::to_string(side.id) + " is on no shell (a slave node's contact thickness and "
-                                  "stiffness come from its shells)");
-  c.slave_parts = sorted_unique(std::move(c.slave_parts));
-}
-
-void resolve_contacts(ReaderState& state) {
-  for (const ContactRequest& request : state.contacts) {
-    ContactInterface& c = state.model.contacts[request.contact];
-    if (request.slave.type == 4) resolve_slave_node_set(state.model, request.slave, c.where, request.keyword, c);
-    else resolve_contact_side(state.model, request.slave, c.where, request.keyword, c.slave_parts, c.slave_all);
-    if (c.kind != ContactInterface::Kind::SingleSurface)
-      resolve_contact_side(state.model, request.master, c.where, request.keyword, c.master_parts, c.master_all);
-  }
-}
-
 // *DEFINE_VECTOR_NODES: the unit direction from the tail node to the head node.
 void resolve_node_vectors(ReaderState& state) {
   std::unordered_map<GlobalId, std::array<double, 3>> at;  // the nodes named, then where they are

@@ -166,15 +166,23 @@ void write_loads(const Model& m, std::ostream& o, SetWriter& sets) {
   }
 }
 
-// A contact side as SSID,SSTYP: all parts (5), one part (3) or a new part set (2).
-std::pair<GlobalId, int> contact_side(const std::vector<GlobalId>& parts, bool all, GlobalId& next_set,
-                                      std::ostream& o) {
+void write_id_list(const char* keyword, GlobalId id, const std::vector<GlobalId>& ids, std::ostream& o) {
+  o << keyword << "\n" << id << "\n";
+  for (std::size_t i = 0; i < ids.size(); ++i) o << ids[i] << ((i % 8 == 7 || i + 1 == ids.size()) ? "\n" : ",");
+}
+
+// A contact side as SSID,SSTYP: all parts (5), one part (3), a new part set
+// (2), or a new shell set (1) where the side is given as shells.
+std::pair<GlobalId, int> contact_side(const std::vector<GlobalId>& parts, bool all, const std::vector<GlobalId>& shells,
+                                      GlobalId& next_set, std::ostream& o) {
+  if (!shells.empty()) {
+    write_id_list("*SET_SHELL_LIST", next_set, shells, o);
+    return {next_set++, 1};
+  }
   if (all) return {0, 5};
   if (parts.size() == 1) return {parts[0], 3};
-  const GlobalId id = next_set++;
-  o << "*SET_PART_LIST\n" << id << "\n";
-  for (std::size_t i = 0; i < parts.size(); ++i) o << parts[i] << ((i % 8 == 7 || i + 1 == parts.size()) ? "\n" : ",");
-  return {id, 2};
+  write_id_list("*SET_PART_LIST", next_set, parts, o);
+  return {next_set++, 2};
 }
 
 void write_contacts(const Model& m, std::ostream& o, SetWriter& node_sets) {
@@ -182,10 +190,11 @@ void write_contacts(const Model& m, std::ostream& o, SetWriter& node_sets) {
   for (const auto& [id, parts] : m.part_sets) next_set = std::max(next_set, id + 1);
   for (const ContactInterface& c : m.contacts) {
     const bool single = c.kind == ContactInterface::Kind::SingleSurface;
-    const auto [ssid, sstyp] = c.slave_nodes.empty() ? contact_side(c.slave_parts, c.slave_all, next_set, o)
-                                                     : std::pair<GlobalId, int>{node_sets.node_set(c.slave_nodes), 4};
+    const auto [ssid, sstyp] = c.slave_nodes.empty()
+                                   ? contact_side(c.slave_parts, c.slave_all, c.slave_shells, next_set, o)
+                                   : std::pair<GlobalId, int>{node_sets.node_set(c.slave_nodes), 4};
     const auto [msid, mstyp] = single ? std::pair<GlobalId, int>{0, 0}
-                                      : contact_side(c.master_parts, c.master_all, next_set, o);
+                                      : contact_side(c.master_parts, c.master_all, c.master_shells, next_set, o);
     o << (single ? "*CONTACT_AUTOMATIC_SINGLE_SURFACE_ID\n"
           : c.kind == ContactInterface::Kind::NodesToSurface ? "*CONTACT_AUTOMATIC_NODES_TO_SURFACE_ID\n"
           : c.tie_on_contact                                 ? "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK_ID\n"

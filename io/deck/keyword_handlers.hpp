@@ -80,7 +80,7 @@ struct WallRequest {
 // One side of a contact as the deck names it (SSID/SSTYP or MSID/MSTYP).
 struct ContactSide {
   GlobalId id = 0;
-  int type = 5;  // 2 part set, 3 part, 5 all parts
+  int type = 5;  // 0 segment set, 1 shell set, 2 part set, 3 part, 4 node set, 5 all parts
 };
 
 // A nodal rigid body, weld or extra-node list given by a node set (expanded
@@ -160,6 +160,12 @@ struct ReaderState {
   std::vector<NodalBodyRequest> extra_node_sets;
   std::vector<MassSetRequest> mass_sets;
   std::vector<GeneratedSet> generated_sets;
+  // *SET_SEGMENT: four corner nodes a segment (N4 = N3 for a triangle), with
+  // each segment's card; *SET_SHELL: shell ids. Contacts name them
+  // (SSTYP/MSTYP 0 and 1); they become shells once the deck is read.
+  std::map<GlobalId, std::vector<GlobalId>> segment_sets, shell_sets;
+  std::map<GlobalId, std::vector<SourceLine>> segment_lines;
+  std::map<GlobalId, SourceLine> segment_set_where, shell_set_where;
   std::map<GlobalId, SkippedDefinition> skipped_sections, skipped_materials;
   UnsupportedKeywords unsupported;    // skipped keywords that change the answer
   DeckParameters parameters;          // *PARAMETER values for "&name" fields
@@ -196,6 +202,8 @@ void read_part(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_section_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_node_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_part_list(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_set_shell_list(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_set_segment(KeywordCards&, const KeywordOptions&, ReaderState&);
 
 // generated_sets.cpp
 // Card 1 of every set keyword (SID DA1 DA2 DA3 DA4 SOLVER): registers SID
@@ -206,6 +214,10 @@ void read_set_list_generate(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_node_general(KeywordCards&, const KeywordOptions&, ReaderState&);
 // Fills the rule-given sets; resolve_references calls it first.
 void expand_generated_sets(ReaderState& state);
+
+// contact_references.cpp: each contact's sides as parts, slave nodes or
+// shells, once the deck is read (resolve_references calls it).
+void resolve_contacts(ReaderState& state);
 
 // keywords_materials.cpp
 void read_mat_elastic(KeywordCards&, const KeywordOptions&, ReaderState&);

@@ -11,7 +11,7 @@ namespace mc {
 namespace {
 
 // SSTYP/MSTYP values minicrash reads: the surface is made of shells.
-constexpr int kPartSet = 2, kPart = 3, kNodeSet = 4, kAllParts = 5;
+constexpr int kSegmentSet = 0, kShellSet = 1, kPartSet = 2, kPart = 3, kNodeSet = 4, kAllParts = 5;
 
 // `zero_means_all`: single surface reads SSID 0 as every part (LS-DYNA's default).
 ContactSide read_side(const CardFields& fields, int id_field, int type_field, const char* id_name,
@@ -28,10 +28,13 @@ ContactSide read_side(const CardFields& fields, int id_field, int type_field, co
     if (side.id == 0) fields.fail(id_field, id_name, "a node set id is required for type 4");
     return side;
   }
-  if (side.type != kPartSet && side.type != kPart && side.type != kAllParts)
-    fields.fail(type_field, type_name, "only part sets (2), parts (3) and all parts (5) are supported");
+  if (side.type != kSegmentSet && side.type != kShellSet && side.type != kPartSet && side.type != kPart &&
+      side.type != kAllParts)
+    fields.fail(type_field, type_name,
+                "only segment sets (0), shell sets (1), part sets (2), parts (3) and all parts (5) are supported" +
+                    std::string(node_set_allowed ? ", and slave node sets (4)" : ""));
   if (side.type != kAllParts && side.id == 0)
-    fields.fail(id_field, id_name, "a part or part set id is required for this type");
+    fields.fail(id_field, id_name, "a set or part id is required for this type");
   return side;
 }
 

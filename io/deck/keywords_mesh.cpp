@@ -1,5 +1,5 @@
 // Mesh keywords: *NODE, *ELEMENT_SHELL(_THICKNESS), *PART, *SECTION_SHELL, *SET_NODE_LIST,
-// *SET_PART_LIST, *DATABASE_HISTORY_NODE.
+// *SET_PART_LIST, *SET_SHELL_LIST, *SET_SEGMENT, *DATABASE_HISTORY_NODE.
 #include <algorithm>
 
 #include "io/deck/card_fields.hpp"
@@ -250,6 +250,32 @@ void read_set_node_list(KeywordCards& cards, const KeywordOptions& options, Read
 
 void read_set_part_list(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   read_set(cards, options, "part set", "PID", state.model.part_sets, state.model.part_set_where);
+}
+
+void read_set_shell_list(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  read_set(cards, options, "shell set", "EID", state.shell_sets, state.shell_set_where);
+}
+
+// *SET_SEGMENT: a segment a card, N1 N2 N3 N4 (N4 blank or 0: a triangle,
+// stored as N3 twice, as *ELEMENT_SHELL stores it); the attributes A1-A4
+// carry nothing minicrash uses.
+void read_set_segment(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  const GlobalId id = read_set_id(cards, options, "segment set", state.segment_sets, state.segment_set_where);
+  std::vector<GlobalId>& corners = state.segment_sets[id];
+  std::vector<SourceLine>& lines = state.segment_lines[id];
+  static const char* const kNames[] = {"N1", "N2", "N3", "N4"};
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields fields(*card, cards.keyword(), kStandardLayout);
+    GlobalId n[4];
+    for (int i = 0; i < 4; ++i) {
+      n[i] = fields.integer(i + 1, kNames[i]);
+      if (n[i] < 0 || (n[i] == 0 && i < 3)) fields.fail(i + 1, kNames[i], "a segment's node id must be positive");
+    }
+    if (n[3] == 0) n[3] = n[2];
+    corners.insert(corners.end(), n, n + 4);
+    lines.push_back(card->where());
+  }
 }
 
 // *DATABASE_HISTORY_NODE: nodout's nodes, eight to a card; several

@@ -6,6 +6,13 @@ node, then the checks of tests/contact/tied_plates.py (glued at np 1 and 2:
 the dropped plate stays at the contact distance and stops sliding; without
 the glue it bounces off and slides on).
 
+Then the same deck with its contact sides given as shells, as PyDYNA
+writes the sets: the clamped plate as a *SET_SEGMENT of its faces (every
+other one listed from its other side, N4 N3 N2 N1), the dropped plate as a
+*SET_SHELL_LIST. Those are every shell of each part, so the run must be bit
+for bit the part-sided one at np 1 (glstat.csv byte for byte), and np 2
+must agree with np 1 within 1e-6 of the energy.
+
 usage: pydyna_tiebreak.py MPIEXEC_ARGS BINARY WORKDIR
 Run it with the checkers' virtual environment (scripts/checkers-venv.sh).
 """
@@ -15,7 +22,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "contact"))
 from pydyna_deck import Deck, kwd, pd  # noqa: E402  (PyDYNA, or how to get it)
-from tied_plates import check  # noqa: E402
+from tied_plates import check, run  # noqa: E402
 
 N, H, GAP, SHIFT, T = 8, 5.0, 2.0, 2.5, 1.0  # 8 x 8 shells of 5 mm a plate, mm, ms, kg, GPa
 
@@ -24,7 +31,7 @@ def node(plate, i, j):
     return 1 + plate * (N + 1) ** 2 + i + j * (N + 1)
 
 
-def write_deck(path):
+def write_deck(path, sides_as_sets=False):
     deck = Deck()
     deck.append(kwd.ControlTermination(endtim=3.0))
     grid = [(p, i, j) for p in (0, 1) for j in range(N + 1) for i in range(N + 1)]
@@ -48,7 +55,19 @@ def write_deck(path):
     for j in range(N + 1):
         for i in range(N + 1):
             deck.append(kwd.InitialVelocityNode(nid=node(1, i, j), vx=1.0, vz=-1.0))
-    deck.append(kwd.ContactAutomaticSurfaceToSurfaceTiebreak(surfa=2, surfb=1, surfatyp=3, surfbtyp=3, option=1))
+    if sides_as_sets:
+        faces = [(i, j) for j in range(N) for i in range(N)]
+        corners = [[node(0, i, j), node(0, i + 1, j), node(0, i + 1, j + 1), node(0, i, j + 1)] for i, j in faces]
+        corners = [c if k % 2 == 0 else c[::-1] for k, c in enumerate(corners)]
+        clamped = kwd.SetSegment(sid=7)
+        clamped.segments = pd.DataFrame({f"n{c + 1}": [f[c] for f in corners] for c in range(4)})
+        dropped = kwd.SetShellList(sid=8)
+        dropped.shells = pd.Series([e for e, (p, i, j) in enumerate(cells, 1) if p == 1])
+        deck.append(clamped)
+        deck.append(dropped)
+        deck.append(kwd.ContactAutomaticSurfaceToSurfaceTiebreak(surfa=8, surfb=7, surfatyp=1, surfbtyp=0, option=1))
+    else:
+        deck.append(kwd.ContactAutomaticSurfaceToSurfaceTiebreak(surfa=2, surfb=1, surfatyp=3, surfbtyp=3, option=1))
     deck.append(kwd.DatabaseGlstat(dt=0.02))
     deck.append(kwd.DatabaseNodout(dt=0.02))
     deck.append(kwd.DatabaseHistoryNode(id1=node(1, N // 2, N // 2), id2=node(0, N // 2 + 1, N // 2)))
@@ -62,6 +81,17 @@ def main():
     deck = os.path.join(work, "pydyna_tied_plates.k")
     write_deck(deck)
     check(mpiexec, binary, deck, work)
+    by_sets = os.path.join(work, "pydyna_tied_plates_sets.k")
+    write_deck(by_sets, sides_as_sets=True)
+    _, _, _, energy1 = run(mpiexec, binary, by_sets, os.path.join(work, "sets_np1"), 1)
+    with open(os.path.join(work, "glued_np1", "glstat.csv")) as a, open(os.path.join(work, "sets_np1", "glstat.csv")) as b:
+        if a.read() != b.read():
+            sys.exit("sides as a segment set and a shell set: glstat.csv differs from the part-sided run's")
+    _, _, _, energy2 = run(mpiexec, binary, by_sets, os.path.join(work, "sets_np2"), 2)
+    worst = max(abs(r1[9] - r2[9]) for r1, r2 in zip(energy1, energy2)) / energy1[0][9]
+    print(f"sides as sets: glstat.csv byte for byte the part-sided run's at np 1; np 2 within {worst:.1e} of np 1")
+    if worst > 1e-6:
+        sys.exit(f"sides as sets: np 2 differs from np 1 by {worst} of the energy")
 
 
 if __name__ == "__main__":
