@@ -36,8 +36,11 @@ void resolve_contact_side(const Model& model, const ContactSide& side, const Sou
 
 // A slave node set (nodes to surface, SSTYP 4): the nodes, and as the slave
 // parts the parts of their shells, which give them their contact thickness.
-void resolve_slave_node_set(const Model& model, const ContactSide& side, const SourceLine& where,
+// With parts left out (--allow-unsupported), nodes on no shell were theirs
+// and are no slaves; false where none is left.
+bool resolve_slave_node_set(ReaderState& state, const ContactSide& side, const SourceLine& where,
                             const std::string& keyword, ContactInterface& c) {
+  const Model& model = state.model;
   const auto set = model.node_sets.find(side.id);
   if (set == model.node_sets.end())
     throw InputError(where, keyword + ": node set " + std::to_string(side.id) + " is not defined");
@@ -50,12 +53,20 @@ void resolve_slave_node_set(const Model& model, const ContactSide& side, const S
       on_shell[static_cast<std::size_t>(it - c.slave_nodes.begin())] = 1;
       c.slave_parts.push_back(shell.part);
     }
-  for (std::size_t i = 0; i < on_shell.size(); ++i)
-    if (!on_shell[i])
+  std::vector<GlobalId> slaves;
+  for (std::size_t i = 0; i < on_shell.size(); ++i) {
+    if (on_shell[i]) slaves.push_back(c.slave_nodes[i]);
+    else if (state.left_out_parts.empty())
       throw InputError(where, keyword + ": node " + std::to_string(c.slave_nodes[i]) + " of slave node set " +
                                   std::to_string(side.id) + " is on no shell (a slave node's contact thickness and "
                                   "stiffness come from its shells)");
+  }
+  if (slaves.size() < c.slave_nodes.size())
+    state.warn(where, keyword + ": " + std::to_string(c.slave_nodes.size() - slaves.size()) + " nodes of slave node set " +
+                          std::to_string(side.id) + " are on no shell (their elements were left out) and are no slaves");
+  c.slave_nodes = std::move(slaves);
   c.slave_parts = sorted_unique(std::move(c.slave_parts));
+  return !c.slave_nodes.empty();
 }
 
 using Corners = std::array<GlobalId, 4>;
@@ -146,12 +157,32 @@ void resolve_shell_side(const ReaderState& state, const ContactSide& side, const
   parts = sorted_unique(std::move(parts));
 }
 
+// A side of parts that --allow-unsupported left out (a part, or a part set
+// that had nothing else): the contact has nothing to run on.
+bool only_left_out_parts(const ReaderState& state, const ContactSide& side) {
+  if (side.type == 3) return state.left_out_parts.count(side.id) != 0;
+  if (side.type != 2 || state.thinned_part_sets.count(side.id) == 0) return false;
+  const auto set = state.model.part_sets.find(side.id);
+  return set != state.model.part_sets.end() && set->second.empty();
+}
+
 }  // namespace
 
 void resolve_contacts(ReaderState& state) {
   ShellFaces faces(state.model);
+  std::vector<char> left_out(state.model.contacts.size(), 0);
   for (const ContactRequest& request : state.contacts) {
     ContactInterface& c = state.model.contacts[request.contact];
+    const bool single = c.kind == ContactInterface::Kind::SingleSurface;
+    const auto leave_out = [&]() {
+      state.warn(c.where, request.keyword + " left out: a side has only parts that were left out");
+      state.unsupported.add(request.keyword.substr(1) + " (left out: a side only of left-out parts)", c.where);
+      left_out[request.contact] = 1;
+    };
+    if (only_left_out_parts(state, request.slave) || (!single && only_left_out_parts(state, request.master))) {
+      leave_out();
+      continue;
+    }
     const auto side = [&](const ContactSide& given, std::vector<GlobalId>& parts, bool& all,
                           std::vector<GlobalId>& shells) {
       if (given.type == 0 || given.type == 1)
@@ -159,11 +190,17 @@ void resolve_contacts(ReaderState& state) {
       else
         resolve_contact_side(state.model, given, c.where, request.keyword, parts, all);
     };
-    if (request.slave.type == 4) resolve_slave_node_set(state.model, request.slave, c.where, request.keyword, c);
-    else side(request.slave, c.slave_parts, c.slave_all, c.slave_shells);
-    if (c.kind != ContactInterface::Kind::SingleSurface)
-      side(request.master, c.master_parts, c.master_all, c.master_shells);
+    if (request.slave.type != 4) side(request.slave, c.slave_parts, c.slave_all, c.slave_shells);
+    else if (!resolve_slave_node_set(state, request.slave, c.where, request.keyword, c)) {
+      leave_out();
+      continue;
+    }
+    if (!single) side(request.master, c.master_parts, c.master_all, c.master_shells);
   }
+  std::vector<ContactInterface> kept;
+  for (std::size_t i = 0; i < left_out.size(); ++i)
+    if (!left_out[i]) kept.push_back(std::move(state.model.contacts[i]));
+  state.model.contacts = std::move(kept);
 }
 
 }  // namespace mc

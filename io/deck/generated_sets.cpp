@@ -114,8 +114,8 @@ void expand_generated_sets(ReaderState& state) {
           members.insert(members.end(), rule.ids.begin(), rule.ids.end());
           break;
         case SetRule::Kind::PartNodes: {
-          for (GlobalId part : rule.ids)
-            if (m.parts.count(part) == 0)
+          for (GlobalId part : rule.ids)  // a part left out (--allow-unsupported) has no shells: no nodes
+            if (m.parts.count(part) == 0 && state.left_out_parts.count(part) == 0)
               throw InputError(where, set.keyword + ": PART " + std::to_string(part) + " is not defined");
           const std::vector<GlobalId> wanted = sorted_unique(rule.ids);
           for (const Shell& shell : m.shells)

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -167,6 +168,9 @@ struct ReaderState {
   std::map<GlobalId, std::vector<SourceLine>> segment_lines;
   std::map<GlobalId, SourceLine> segment_set_where, shell_set_where;
   std::map<GlobalId, SkippedDefinition> skipped_sections, skipped_materials;
+  // --allow-unsupported: parts left out (a skipped section or material, and
+  // no shell), and the part sets that lost members to them (left_out_parts.cpp).
+  std::set<GlobalId> left_out_parts, thinned_part_sets;
   UnsupportedKeywords unsupported;    // skipped keywords that change the answer
   DeckParameters parameters;          // *PARAMETER values for "&name" fields
   GlobalId next_internal_curve = -1;  // MAT_024 EPS/ES tables become curves -1, -2, ...
@@ -214,6 +218,13 @@ void read_set_list_generate(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_node_general(KeywordCards&, const KeywordOptions&, ReaderState&);
 // Fills the rule-given sets; resolve_references calls it first.
 void expand_generated_sets(ReaderState& state);
+
+// left_out_parts.cpp: with --allow-unsupported, the parts whose section or
+// material was skipped; those no shell uses are left out (and taken out of
+// the part sets), those a shell uses stop the read naming the keyword.
+void leave_out_parts(ReaderState& state);
+// After resolve_references: the prescribed motions of left-out rigid parts go too.
+void leave_out_motions_of_left_out_parts(ReaderState& state);
 
 // contact_references.cpp: each contact's sides as parts, slave nodes or
 // shells, once the deck is read (resolve_references calls it).

@@ -180,24 +180,6 @@ void remember_skipped_definition(KeywordCards& cards, const std::string& name, R
   }
 }
 
-// With --allow-unsupported, a part whose section or material was skipped
-// cannot run: say which keyword it needed, not that the id is missing.
-void refuse_parts_of_skipped_definitions(const ReaderState& state) {
-  const auto why = [](const char* what, GlobalId id, const SkippedDefinition& skipped) {
-    return std::string(what) + " " + std::to_string(id) + " is the " + skipped.keyword + " at " + skipped.where.file +
-           ":" + std::to_string(skipped.where.line) + ", which minicrash does not support, so the part cannot run";
-  };
-  for (const auto& [id, part] : state.model.parts) {
-    const std::string name = "part " + std::to_string(id) + ": ";
-    if (state.model.sections.count(part.section) == 0)
-      if (const auto found = state.skipped_sections.find(part.section); found != state.skipped_sections.end())
-        throw InputError(part.where, name + why("section SECID", part.section, found->second));
-    if (state.model.materials.count(part.material) == 0)
-      if (const auto found = state.skipped_materials.find(part.material); found != state.skipped_materials.end())
-        throw InputError(part.where, name + why("material MID", part.material, found->second));
-  }
-}
-
 Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, std::ostream& warnings,
                   const DeckReadOptions& options) {
   DeckStream stream(std::move(input), name);
@@ -258,11 +240,12 @@ Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, 
                                   "(--allow-unsupported runs without them):\n" +
                                       unsupported.lines().substr(0, unsupported.lines().size() - 1));
   }
-  state.model.ignored_keywords = unsupported.list();
   try {
-    refuse_parts_of_skipped_definitions(state);
+    leave_out_parts(state);
     resolve_references(state);
+    leave_out_motions_of_left_out_parts(state);
     validate_model(state.model);
+    state.model.ignored_keywords = unsupported.list();  // with what was left out for them
   } catch (const InputError& e) {
     // The missing thing may be what an ignored keyword defined: name the cause.
     if (unsupported.empty()) throw;
