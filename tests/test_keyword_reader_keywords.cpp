@@ -105,6 +105,23 @@ TEST(KeywordReaderKeywords, Mat024TableBecomesAnInternalCurve) {
   EXPECT_DOUBLE_EQ(mat.fail_strain, 0.0);  // FAIL 1e21: no failure
 }
 
+// EPS1-EPS8 all 0 (thick.k, an LSTC example): the table is not defined
+// ("supersedes SIGY, ETAN if defined"), so SIGY and ETAN harden, and the
+// ES row is ignored with a warning.
+TEST(KeywordReaderKeywords, Mat024TableWithEveryStrainZeroIsNotDefined) {
+  std::string warnings;
+  const std::string deck = minimal_deck("*MAT_024\n2,7.8e-9,2e5,0.3,121.,5.\n\n0,0,0,0,0,0,0,0\n121.,215.,257.\n");
+  const Model m = read(deck, &warnings);
+  const Material& mat = m.materials.at(2);
+  EXPECT_EQ(mat.hardening_curve, 0);
+  EXPECT_DOUBLE_EQ(mat.yield, 121.0);
+  EXPECT_DOUBLE_EQ(mat.tangent, 5.0);
+  EXPECT_TRUE(contains(warnings, "deck.k:" + std::to_string(line_of(deck, "121.,215.")) +
+                                     ": warning: *MAT_024: ES1-ES8 ignored: EPS1-EPS8 are all 0, so the table is not "
+                                     "defined and SIGY, ETAN give the hardening"))
+      << warnings;
+}
+
 TEST(KeywordReaderKeywords, Mat024LcssReferencesADefinedCurve) {
   const Model m = read(minimal_deck("*MAT_024\n2,7.8e-9,2e5,0.3,,,0.3\n0,0,6\n*DEFINE_CURVE\n6\n0,200\n1,400\n"));
   EXPECT_EQ(m.materials.at(2).hardening_curve, 6);

@@ -1,5 +1,6 @@
 // Material keywords (*MAT_ELASTIC/001, *MAT_PIECEWISE_LINEAR_PLASTICITY/024,
 // *MAT_RIGID/020), *DEFINE_CURVE and *HOURGLASS.
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -60,7 +61,11 @@ Material read_common_fields(const CardFields& fields, MaterialKind kind) {
 
 // MAT_024 cards 3 and 4: EPS1..8 and ES1..8, the pairs taken while ES is
 // nonzero. Returns the points as a curve (empty when no pair is given).
-Curve read_stress_strain_table(KeywordCards& cards) {
+// The Keyword Manual calls the points "optional; supersedes SIGY, ETAN if
+// defined": EPS1-EPS8 all 0 (or blank) is the row left undefined, so SIGY
+// and ETAN give the hardening and the ES row is ignored, with a warning
+// (LSTC's example thick.k has such a card).
+Curve read_stress_strain_table(KeywordCards& cards, ReaderState& state) {
   Curve curve;
   const Card* eps_card = cards.next();
   if (eps_card == nullptr) return curve;
@@ -78,6 +83,15 @@ Curve read_stress_strain_table(KeywordCards& cards) {
     return curve;
   }
   const CardFields es(*es_card, cards.keyword(), kStandardLayout);
+  if (std::all_of(strains.begin(), strains.end(), [](double strain) { return strain == 0.0; })) {
+    for (int i = 1; i <= 8; ++i)
+      if (es.real(i, kEsNames[i - 1]) != 0.0) {
+        state.warn(es_card->where(), cards.keyword() + ": ES1-ES8 ignored: EPS1-EPS8 are all 0, so the table is not "
+                                                       "defined and SIGY, ETAN give the hardening");
+        break;
+      }
+    return curve;
+  }
   bool ended = false;
   for (int i = 1; i <= 8; ++i) {
     const double stress = es.real(i, kEsNames[i - 1]);
@@ -155,7 +169,7 @@ void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOpti
     if (curve_id < 0) fields.fail(3, "LCSS", "curve id must not be negative");
     if (fields.real(5, "VP") != 0.0) state.unsupported_option(cards.keyword(), "VP", card2->where());
   }
-  Curve table = read_stress_strain_table(cards);
+  Curve table = read_stress_strain_table(cards, state);
   if (curve_id > 0) {
     material.hardening_curve = curve_id;
     if (!table.x.empty()) state.warn(table.where, "EPS/ES table ignored: LCSS is given");
