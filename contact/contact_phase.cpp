@@ -31,7 +31,8 @@ void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt, const st
   const double* seg_stiff = in.segment_stiffness.data();
   const int* seg_element = in.segment_element.data();
   const auto alive = mesh.alive;
-  const int* tie_of = run.setup->tie_on_contact ? run.pair_tie.data() : nullptr;
+  const bool ties_only = in.tie_at_start;  // a tied interface: its untied pairs take no force
+  const int* tie_of = in.tie_on_contact || ties_only ? run.pair_tie.data() : nullptr;
   const ContactTie* tie = ties.data();
   if (tie_of) run.tie_corner.assign(12 * run.pair.size(), 0.0);
   double* tie_corner = run.tie_corner.data();
@@ -61,6 +62,10 @@ void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt, const st
             for (int k = 0; k < 3; ++k) tie_corner[12 * p + 3 * c + k] = tf.corner_extra[c][k];
           return;
         }
+        if (ties_only) {
+          out[p] = PairForce{};
+          return;
+        }
         out[p] = node_segment_force(&x[3 * n], &v[3 * n], mass[n], cm, cx, cv, triangle, half[n] + seg_half[g],
                                     std::min(stiff[n], seg_stiff[g]), friction, dt);
       });
@@ -71,7 +76,7 @@ void assemble(InterfaceRun& run) {
   const int* offset = run.entry_offset.data();
   const int* entry = run.entry.data();
   const PairForce* pair = run.pair.data();
-  const double* tie_corner = run.setup->tie_on_contact ? run.tie_corner.data() : nullptr;
+  const double* tie_corner = run.setup->tie_on_contact || run.setup->tie_at_start ? run.tie_corner.data() : nullptr;
   double* f = run.slot_force.data();
   const int* slots = run.force_slots.data();
   Kokkos::parallel_for(
@@ -251,6 +256,10 @@ double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock,
       list_force_slots(run);
     }
     searched_ = searched_ || search;
+    // A tied interface ties in its first cycle: cycle 0, or the one that
+    // brings time past its birth (so a restart never ties anew).
+    if (run.setup->tie_at_start && (clock.cycle == 0 || clock.time - clock.dt < run.setup->birth))
+      form_starting_ties(run, ties[i]);
     pair_forces(run, mesh, clock.dt, ties[i]);
     if (run.setup->tie_on_contact) form_ties(run, ties[i]);
     assemble(run);

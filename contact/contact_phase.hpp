@@ -81,6 +81,10 @@ void add_tied_pairs(InterfaceRun& run, const std::vector<ContactTie>& ties);
 // (ties stay sorted by tie_before), and each tie notes where its node is.
 // Returns how many were made.
 int form_ties(InterfaceRun& run, std::vector<ContactTie>& ties);
+// A tied interface's start: each candidate pair whose node lies within the
+// tolerance of the segment, inside its normal projection, becomes a tie
+// holding the node where it is. Returns how many were made.
+int form_starting_ties(InterfaceRun& run, std::vector<ContactTie>& ties);
 // contact_ghosts.cpp: per-cycle ghost traffic; the plan is built by sort_interface.
 // `ties` (this rank's, of this interface) keep their nodes coming however far
 // they are pulled from their segments.

@@ -55,6 +55,8 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
   in.death = c.death;
   in.bucket_sort_interval = c.bucket_sort_interval;
   in.tie_on_contact = c.tie_on_contact;
+  in.tie_at_start = c.tie_at_start;
+  in.tie_tolerance = c.tie_tolerance;
   std::vector<GlobalId> slave = c.slave_parts, master = c.master_parts;
   std::sort(slave.begin(), slave.end());
   std::sort(master.begin(), master.end());
@@ -87,7 +89,9 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
     const double given = (bits & kMasterSide) && c.master_thickness > 0 ? c.master_thickness
                          : (bits & kSlaveSide) && c.slave_thickness > 0 ? c.slave_thickness
                                                                          : double(mesh.shell_thickness(e));
-    const double half = std::min(0.5 * given, 0.4 * g.min_edge);
+    // A tied interface's tolerance must be within the search's reach; its
+    // untied pairs take no force, so the thickness does nothing else there.
+    const double half = std::max(std::min(0.5 * given, 0.4 * g.min_edge), c.tie_at_start ? c.tie_tolerance : 0.0);
     in.segment_element.push_back(e);
     in.segment_bits.push_back(bits);
     in.segment_stiffness.push_back(k);

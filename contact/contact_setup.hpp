@@ -28,6 +28,8 @@ struct InterfaceSetup {
   double birth = 0, death = 1e20;
   int bucket_sort_interval = 0;  // BSORT; 0: on displacement only
   bool tie_on_contact = false;   // _TIEBREAK OPTION 1 (contact_ties.hpp)
+  bool tie_at_start = false;     // *CONTACT_TIED_...: ties made in the first cycle only
+  double tie_tolerance = 0;      // their distance tolerance (0: the contact distance)
   // Segments: local shells of the interface's parts, in local element order.
   std::vector<int> segment_element;
   std::vector<std::uint8_t> segment_bits;

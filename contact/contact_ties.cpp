@@ -1,6 +1,7 @@
-// The bookkeeping of a _TIEBREAK interface's ties on this rank
+// The bookkeeping of a tying interface's ties on this rank
 // (contact_ties.hpp): which candidate pairs are tied, the tied pairs a sort
-// must keep, and the ties a cycle's contacts make.
+// must keep, the ties a cycle's contacts make (_TIEBREAK) and those a tied
+// interface makes at its start (*CONTACT_TIED_...).
 #include <algorithm>
 #include <unordered_map>
 
@@ -68,6 +69,46 @@ int form_ties(InterfaceRun& run, std::vector<ContactTie>& ties) {
     const double reach = run.half[static_cast<std::size_t>(n)] + in.segment_half_thickness[static_cast<std::size_t>(g)];
     ties.push_back(make_tie(run.gid[static_cast<std::size_t>(n)], run.segment_gid[static_cast<std::size_t>(g)],
                             &run.x[3 * static_cast<std::size_t>(n)], x, slot[2] == slot[3], run.pair[p].weight, reach));
+    formed += 1;
+  }
+  if (formed > 0) {
+    std::sort(ties.begin(), ties.end(), tie_before);
+    look_up_pair_ties(run, ties);
+  }
+  return formed;
+}
+
+int form_starting_ties(InterfaceRun& run, std::vector<ContactTie>& ties) {
+  const InterfaceSetup& in = *run.setup;
+  int formed = 0;
+  for (std::size_t p = 0; p < run.pair_node.size(); ++p) {
+    if (run.pair_tie[p] >= 0) continue;
+    const int n = run.pair_node[p], g = run.pair_segment[p];
+    const int* slot = &run.segment_slot[4 * static_cast<std::size_t>(g)];
+    double x[4][3];
+    for (int c = 0; c < 4; ++c)
+      for (int k = 0; k < 3; ++k) x[c][k] = run.x[3 * static_cast<std::size_t>(slot[c]) + k];
+    const double* at = &run.x[3 * static_cast<std::size_t>(n)];
+    const bool triangle = slot[2] == slot[3];
+    const SegmentPoint closest = closest_on_segment(at, x, triangle);
+    const double tolerance = in.tie_tolerance > 0 ? in.tie_tolerance
+                                                  : run.half[static_cast<std::size_t>(n)] +
+                                                        in.segment_half_thickness[static_cast<std::size_t>(g)];
+    if (closest.distance2 > tolerance * tolerance) continue;
+    // Inside the segment's normal projection: the closest point is straight
+    // under the node (off an edge it is beside it). The segment is taken as
+    // grown by LS-DYNA's tied default MAXPAR 1.035 (1.75 % of its size each
+    // side), so a node over a crease between two segments still ties.
+    const int t = tie_triangle_of(triangle, closest.weight);
+    int corner[3];
+    tie_triangle_corners(t, corner);
+    double normal[3];
+    const double len = triangle_cross(x, corner, normal);
+    double along = 0;
+    for (int k = 0; k < 3; ++k) along += (at[k] - closest.x[k]) * normal[k] / len;
+    const double beside = 0.0175 * std::sqrt(len);  // len: twice the triangle's area
+    if (closest.distance2 - along * along > beside * beside) continue;
+    ties.push_back(tie_at(run.gid[static_cast<std::size_t>(n)], run.segment_gid[static_cast<std::size_t>(g)], at, x, t));
     formed += 1;
   }
   if (formed > 0) {

@@ -1,4 +1,6 @@
-// Tied pairs of *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK, OPTION 1:
+// Tied pairs of *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK, OPTION 1,
+// and of *CONTACT_TIED_... (made in the interface's first cycle, each node
+// held where it is: form_starting_ties). TIEBREAK OPTION 1:
 // "nodes in contact and which come into contact will permanently stick;
 // tangential motion is inhibited" (LS-DYNA Keyword User's Manual, *CONTACT,
 // TIEBREAK card). A node-segment pair that is in contact at the end of a
@@ -63,49 +65,61 @@ inline double triangle_cross(const double (*x)[3], const int* corner, double c[3
   return std::sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
 }
 
-// The tie a pair in contact makes: node p touched the segment at the point
-// of weights w (closest_on_segment), closer than the contact distance
-// `reach`. The triangle is the one that point lies in. The tie holds p at
-// a = (closest point) + reach (p - closest point) / |p - closest point|,
-// where the contact's spring is at rest: a's projection on the triangle's
-// plane gives the weights, its distance off the plane the height (the
-// contact distance on p's side where p is over the triangle's inside).
-inline ContactTie make_tie(GlobalId node, GlobalId segment, const double* p, const double (*x)[3], bool triangle,
-                           const double* w, double reach) {
+// The tie that holds a node at point a (its rest place) in the frame of a
+// segment's triangle t: a's projection on the triangle's plane as
+// barycentric weights, and its distance off the plane along the normal.
+inline ContactTie tie_at(GlobalId node, GlobalId segment, const double* a, const double (*x)[3], int t) {
   ContactTie tie;
   tie.node = node;
   tie.segment = segment;
-  tie.triangle = !triangle && w[3] > w[1] ? 1 : 0;
+  tie.triangle = t;
   int corner[3];
-  tie_triangle_corners(tie.triangle, corner);
+  tie_triangle_corners(t, corner);
   double c[3];
   const double len = triangle_cross(x, corner, c);
-  double closest[3] = {0, 0, 0};
-  for (int i = 0; i < 4; ++i)
-    for (int k = 0; k < 3; ++k) closest[k] += w[i] * x[i][k];
-  const double gap = std::sqrt((p[0] - closest[0]) * (p[0] - closest[0]) + (p[1] - closest[1]) * (p[1] - closest[1]) +
-                               (p[2] - closest[2]) * (p[2] - closest[2]));
-  double n[3], r[3], rest[3];
+  double n[3], r[3];
   for (int k = 0; k < 3; ++k) {
     n[k] = c[k] / len;
-    rest[k] = closest[k] + reach * (p[k] - closest[k]) / gap;  // a pair in contact has gap > 0
-    r[k] = rest[k] - x[corner[0]][k];
+    r[k] = a[k] - x[corner[0]][k];
   }
   const double h = r[0] * n[0] + r[1] * n[1] + r[2] * n[2];
   // Barycentric weights of q = a - h n: the areas of the sub-triangles.
-  const double q[3] = {rest[0] - h * n[0], rest[1] - h * n[1], rest[2] - h * n[2]};
+  const double q[3] = {a[0] - h * n[0], a[1] - h * n[1], a[2] - h * n[2]};
   for (int i = 0; i < 3; ++i) {
-    const double* a = x[corner[(i + 1) % 3]];
-    const double* b = x[corner[(i + 2) % 3]];
+    const double* pa = x[corner[(i + 1) % 3]];
+    const double* pb = x[corner[(i + 2) % 3]];
     double u[3], v[3];
     for (int k = 0; k < 3; ++k) {
-      u[k] = a[k] - q[k];
-      v[k] = b[k] - q[k];
+      u[k] = pa[k] - q[k];
+      v[k] = pb[k] - q[k];
     }
     const double cross[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
     tie.weight[corner[i]] = (cross[0] * n[0] + cross[1] * n[1] + cross[2] * n[2]) / len;
   }
   tie.height = h;
+  for (int k = 0; k < 3; ++k) tie.node_at[k] = a[k];
+  return tie;
+}
+
+// The triangle of a segment that the point of weights w lies in.
+inline int tie_triangle_of(bool triangle, const double* w) { return !triangle && w[3] > w[1] ? 1 : 0; }
+
+// The tie a pair in contact makes: node p touched the segment at the point
+// of weights w (closest_on_segment), closer than the contact distance
+// `reach`. The tie holds p at
+// a = (closest point) + reach (p - closest point) / |p - closest point|,
+// where the contact's spring is at rest (the contact distance on p's side
+// where p is over the triangle's inside).
+inline ContactTie make_tie(GlobalId node, GlobalId segment, const double* p, const double (*x)[3], bool triangle,
+                           const double* w, double reach) {
+  double closest[3] = {0, 0, 0};
+  for (int i = 0; i < 4; ++i)
+    for (int k = 0; k < 3; ++k) closest[k] += w[i] * x[i][k];
+  const double gap = std::sqrt((p[0] - closest[0]) * (p[0] - closest[0]) + (p[1] - closest[1]) * (p[1] - closest[1]) +
+                               (p[2] - closest[2]) * (p[2] - closest[2]));
+  double rest[3];
+  for (int k = 0; k < 3; ++k) rest[k] = closest[k] + reach * (p[k] - closest[k]) / gap;  // in contact: gap > 0
+  ContactTie tie = tie_at(node, segment, rest, x, tie_triangle_of(triangle, w));
   for (int k = 0; k < 3; ++k) tie.node_at[k] = p[k];
   return tie;
 }

@@ -219,7 +219,7 @@ PenetrationFix remove_initial_penetrations(Model& model) {
   for (std::size_t n = 0; n < x.size(); ++n) x[n] = model.nodes[n].x;
   const std::vector<std::vector<int>> shells_of = shells_of_nodes(whole.mesh);
   for (std::size_t i = 0; i < setup.interfaces.size(); ++i)
-    if (!(model.contacts[i].birth > 0)) fix_interface(setup.interfaces[i], whole.mesh, shells_of, x, fix);
+    if (!(model.contacts[i].birth > 0) && !model.contacts[i].tie_at_start) fix_interface(setup.interfaces[i], whole.mesh, shells_of, x, fix);
   for (std::size_t n = 0; n < x.size(); ++n) model.nodes[n].x = x[n];
   return fix;
 }

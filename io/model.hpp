@@ -256,6 +256,12 @@ struct ContactInterface {
   // _TIEBREAK OPTION 1: a node and segment that come into contact stay
   // stuck together for the rest of the run (no failure).
   bool tie_on_contact = false;
+  // *CONTACT_TIED_...: each slave node within tie_tolerance of a master
+  // segment, inside its normal projection, is tied where it is when the
+  // interface starts (its first cycle); untied nodes take no contact force.
+  // tie_tolerance 0: the contact distance (half of both thicknesses).
+  bool tie_at_start = false;
+  double tie_tolerance = 0;
   SourceLine where;
 };
 

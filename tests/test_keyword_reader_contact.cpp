@@ -169,5 +169,41 @@ TEST(KeywordReaderContact, TiebreakOptionOneGluesAndOtherOptionsAreUnsupported) 
       << error_of(short_deck);
 }
 
+// *CONTACT_TIED_...: ties made at the start. The _OFFSET forms as they
+// read; the others say they keep the gap; a negative SST or MST is the
+// tolerance; a shell edge's rotations are an unsupported option. The deck
+// writer keeps the tie and its tolerance.
+TEST(KeywordReaderContact, TiedContactsTieAtTheStart) {
+  std::string warnings;
+  const Model m = read(minimal_deck("*CONTACT_TIED_NODES_TO_SURFACE_OFFSET_ID\n3\n1,1,3,3\n\n1,1,-0.4\n"
+                                    "*CONTACT_TIED_SURFACE_TO_SURFACE\n1,1,3,3\n\n"),
+                       &warnings);
+  ASSERT_EQ(m.contacts.size(), 2u);
+  EXPECT_EQ(m.contacts[0].kind, ContactInterface::Kind::NodesToSurface);
+  EXPECT_TRUE(m.contacts[0].tie_at_start);
+  EXPECT_FALSE(m.contacts[0].tie_on_contact);
+  EXPECT_DOUBLE_EQ(m.contacts[0].tie_tolerance, 0.4);
+  EXPECT_DOUBLE_EQ(m.contacts[0].slave_thickness, 0.0);
+  EXPECT_EQ(m.contacts[1].kind, ContactInterface::Kind::SurfaceToSurface);
+  EXPECT_TRUE(m.contacts[1].tie_at_start);
+  EXPECT_DOUBLE_EQ(m.contacts[1].tie_tolerance, 0.0);
+  EXPECT_NE(warnings.find("*CONTACT_TIED_SURFACE_TO_SURFACE ties each node where it is, as the _OFFSET form does "
+                          "(LS-DYNA first moves it onto the master surface)"),
+            std::string::npos)
+      << warnings;
+  EXPECT_EQ(warnings.find("OFFSET_ID ties"), std::string::npos) << warnings;
+  std::ostringstream written;
+  write_deck(m, written);
+  const Model again = read(written.str());
+  EXPECT_TRUE(again.contacts.at(0).tie_at_start);
+  EXPECT_DOUBLE_EQ(again.contacts.at(0).tie_tolerance, 0.4);
+  EXPECT_EQ(again.contacts.at(1).kind, ContactInterface::Kind::SurfaceToSurface);
+  const std::string edge = minimal_deck("*CONTACT_TIED_SHELL_EDGE_TO_SURFACE_BEAM_OFFSET\n1,1,3,3\n\n");
+  EXPECT_NE(error_of(edge).find("  *CONTACT_TIED_SHELL_EDGE_TO_SURFACE_BEAM_OFFSET (rotations of the shell edges "
+                                "(their translations are tied)) x1"),
+            std::string::npos)
+      << error_of(edge);
+}
+
 }  // namespace
 }  // namespace mc

@@ -280,6 +280,7 @@ void read_contact_single_surface(KeywordCards&, const KeywordOptions&, ReaderSta
 void read_contact_nodes_to_surface(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_contact_surface_to_surface(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_contact_surface_to_surface_tiebreak(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_contact_tied(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_contact(KeywordCards&, const KeywordOptions&, ReaderState&);
 
 // keywords_constraints.cpp

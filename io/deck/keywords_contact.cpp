@@ -3,6 +3,8 @@
 // *CONTACT_(AUTOMATIC_)NODES_TO_SURFACE and *CONTROL_CONTACT. The parts and
 // part sets a contact names are checked in resolve_references, once the
 // whole deck is read.
+#include <algorithm>
+
 #include "io/deck/card_fields.hpp"
 #include "io/deck/keyword_handlers.hpp"
 
@@ -55,8 +57,13 @@ void read_tiebreak_card(KeywordCards& cards, ReaderState& state, ContactInterfac
                            card.where());
 }
 
+// How a contact keyword ties: not at all, on contact (_TIEBREAK), or at the
+// start (*CONTACT_TIED_...).
+enum class Ties { None, OnContact, AtStart };
+
 void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderState& state,
-                  ContactInterface::Kind kind, bool tiebreak = false) {
+                  ContactInterface::Kind kind, Ties ties = Ties::None) {
+  const bool tiebreak = ties == Ties::OnContact;
   ContactInterface contact;
   contact.kind = kind;
   contact.id = static_cast<GlobalId>(state.model.contacts.size() + 1);
@@ -108,6 +115,15 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
     if (contact.master_scale < 0) fields.fail(2, "SFM", "penalty scale must be positive");
     contact.slave_thickness = fields.real(3, "SST");
     contact.master_thickness = fields.real(4, "MST");
+    // Tied contacts: a negative SST or MST is the tie's distance tolerance
+    // (the Keyword Manual: whether a node is tied then depends only on the
+    // separation relative to the absolute value), not a thickness.
+    if (ties == Ties::AtStart)
+      for (double* t : {&contact.slave_thickness, &contact.master_thickness})
+        if (*t < 0) {
+          contact.tie_tolerance = std::max(contact.tie_tolerance, -*t);
+          *t = 0;
+        }
     if (contact.slave_thickness < 0) fields.fail(3, "SST", "thickness must not be negative");
     if (contact.master_thickness < 0) fields.fail(4, "MST", "thickness must not be negative");
   }
@@ -123,6 +139,7 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
     state.warn(cards.require("optional card B").where(), "optional contact cards B and later ignored");
     cards.skip_rest();
   }
+  contact.tie_at_start = ties == Ties::AtStart;
   request.contact = state.model.contacts.size();
   state.model.contacts.push_back(std::move(contact));
   state.contacts.push_back(std::move(request));
@@ -149,7 +166,26 @@ void read_contact_surface_to_surface(KeywordCards& cards, const KeywordOptions& 
 }
 
 void read_contact_surface_to_surface_tiebreak(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
-  read_contact(cards, options, state, ContactInterface::Kind::SurfaceToSurface, true);
+  read_contact(cards, options, state, ContactInterface::Kind::SurfaceToSurface, Ties::OnContact);
+}
+
+// *CONTACT_TIED_NODES_TO_SURFACE, _SURFACE_TO_SURFACE, _SHELL_EDGE_TO_SURFACE
+// (and their _OFFSET, _CONSTRAINED_OFFSET, _BEAM_OFFSET forms): penalty
+// ties made when the interface starts, each node where it is. Without
+// OFFSET LS-DYNA first moves each tied node onto the master surface (and
+// ties by constraints); minicrash keeps the gap, which it says. A shell
+// edge's rotations, which LS-DYNA ties too, are not: an unsupported option.
+void read_contact_tied(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  const std::string& name = cards.keyword();
+  if (name.find("OFFSET") == std::string::npos)
+    state.warn(cards.keyword_line(), name + " ties each node where it is, as the _OFFSET form does (LS-DYNA first "
+                                            "moves it onto the master surface)");
+  if (name.find("SHELL_EDGE") != std::string::npos)
+    state.unsupported_option(name, "rotations of the shell edges (their translations are tied)", cards.keyword_line());
+  const bool surfaces = name.find("SURFACE_TO_SURFACE") != std::string::npos;
+  read_contact(cards, options, state,
+               surfaces ? ContactInterface::Kind::SurfaceToSurface : ContactInterface::Kind::NodesToSurface,
+               Ties::AtStart);
 }
 
 void read_contact_nodes_to_surface(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {

@@ -13,6 +13,8 @@ other one listed from its other side, N4 N3 N2 N1), the dropped plate as a
 for bit the part-sided one at np 1 (glstat.csv byte for byte), and np 2
 must agree with np 1 within 1e-6 of the energy.
 
+Last, *CONTACT_TIED_NODES_TO_SURFACE_OFFSET (check_tied_at_start).
+
 usage: pydyna_tiebreak.py MPIEXEC_ARGS BINARY WORKDIR
 Run it with the checkers' virtual environment (scripts/checkers-venv.sh).
 """
@@ -31,13 +33,14 @@ def node(plate, i, j):
     return 1 + plate * (N + 1) ** 2 + i + j * (N + 1)
 
 
-def write_deck(path, sides_as_sets=False):
+def write_deck(path, sides_as_sets=False, tied_at_start=False):
     deck = Deck()
     deck.append(kwd.ControlTermination(endtim=3.0))
     grid = [(p, i, j) for p in (0, 1) for j in range(N + 1) for i in range(N + 1)]
+    gap = T if tied_at_start else GAP  # tied at the start: the plates at the contact distance
     deck.append(kwd.Node(nodes=pd.DataFrame({
         "nid": [node(p, i, j) for p, i, j in grid], "x": [i * H + p * SHIFT for p, i, j in grid],
-        "y": [j * H + p * SHIFT for p, i, j in grid], "z": [p * GAP for p, i, j in grid]})))
+        "y": [j * H + p * SHIFT for p, i, j in grid], "z": [p * gap for p, i, j in grid]})))
     cells = [(p, i, j) for p in (0, 1) for j in range(N) for i in range(N)]
     deck.append(kwd.ElementShell(elements=pd.DataFrame({
         "eid": range(1, len(cells) + 1), "pid": [p + 1 for p, i, j in cells],
@@ -54,8 +57,10 @@ def write_deck(path, sides_as_sets=False):
     deck.append(kwd.BoundarySpcSet(nsid=1, dofx=1, dofy=1, dofz=1, dofrx=1, dofry=1, dofrz=1))
     for j in range(N + 1):
         for i in range(N + 1):
-            deck.append(kwd.InitialVelocityNode(nid=node(1, i, j), vx=1.0, vz=-1.0))
-    if sides_as_sets:
+            deck.append(kwd.InitialVelocityNode(nid=node(1, i, j), vx=1.0, vz=1.0 if tied_at_start else -1.0))
+    if tied_at_start:
+        deck.append(kwd.ContactTiedNodesToSurfaceOffset(surfa=2, surfb=1, surfatyp=3, surfbtyp=3))
+    elif sides_as_sets:
         faces = [(i, j) for j in range(N) for i in range(N)]
         corners = [[node(0, i, j), node(0, i + 1, j), node(0, i + 1, j + 1), node(0, i, j + 1)] for i, j in faces]
         corners = [c if k % 2 == 0 else c[::-1] for k, c in enumerate(corners)]
@@ -92,6 +97,28 @@ def main():
     print(f"sides as sets: glstat.csv byte for byte the part-sided run's at np 1; np 2 within {worst:.1e} of np 1")
     if worst > 1e-6:
         sys.exit(f"sides as sets: np 2 differs from np 1 by {worst} of the energy")
+    check_tied_at_start(mpiexec, binary, work)
+
+
+def check_tied_at_start(mpiexec, binary, work):
+    """*CONTACT_TIED_NODES_TO_SURFACE_OFFSET as PyDYNA writes it: the top
+    plate at the contact distance (1 mm) over the clamped one, leaving at
+    1 mm/ms up and 1 mm/ms along x, is held by its ties: node 122 keeps its
+    1 mm gap over node 42 and stops sliding (within 0.02 mm, the ties'
+    stretch), at np 1 and np 2 (energies within 1e-6)."""
+    deck = os.path.join(work, "pydyna_tied_at_start.k")
+    write_deck(deck, tied_at_start=True)
+    times, gaps, slide, energy1 = run(mpiexec, binary, deck, os.path.join(work, "tied_np1"), 1)
+    _, _, _, energy2 = run(mpiexec, binary, deck, os.path.join(work, "tied_np2"), 2)
+    worst_gap = max(abs(g - 1.0) for g in gaps)
+    worst_slide = max(abs(x) for x in slide)
+    worst = max(abs(r1[9] - r2[9]) for r1, r2 in zip(energy1, energy2)) / energy1[0][9]
+    print(f"tied at the start: gap 1 mm within {worst_gap:.4f} mm, slide at most {worst_slide:.4f} mm to "
+          f"t = {times[-1]:.3f} ms; energy ratio {energy1[-1][9] / energy1[0][9]:.5f}; np 2 within {worst:.1e}")
+    if worst_gap > 0.02 or worst_slide > 0.02:
+        sys.exit("tied at the start: the top plate came loose")
+    if worst > 1e-6:
+        sys.exit(f"tied at the start: np 2 differs from np 1 by {worst} of the energy")
 
 
 if __name__ == "__main__":
