@@ -84,6 +84,7 @@ std::vector<double> reach_boxes(const InterfaceRun& run, const std::vector<Conta
     boxes.insert(boxes.end(), b, b + 6);
   }
   for (const ContactTie& tie : ties) {
+    if (tie.failed) continue;  // a broken tie no longer holds its node
     double b[6] = {inf, inf, inf, -inf, -inf, -inf};
     grow_around(tie.node_at, run.max_node_half + run.margin, b);
     boxes.insert(boxes.end(), b, b + 6);
@@ -176,11 +177,15 @@ void build_ghost_plan(InterfaceRun& run, const std::vector<ContactTie>& ties, Co
   run.ghosts = ExchangePlan<double>(std::move(send_ranks), std::move(send_nodes), std::move(recv_ranks),
                                     std::move(recv_counts));
   // Fixed data of the ghosts, then the table grows by them in rank order.
+  // The node's area too where ties can fail (their stress is force / area);
+  // no other interface pays for it.
+  const bool area = run.setup->ties_fail();
+  const int width = kStaticValues + (area ? 1 : 0);
   run.ghosts.forward(
-      kStaticValues,
+      width,
       [&](int n, int k) {
-        const double values[kStaticValues] = {id_bits(run.gid[n]), double(run.bits[n]), run.half[n],
-                                              run.stiffness[n], run.mass[n]};
+        const double values[kStaticValues + 1] = {id_bits(run.gid[n]), double(run.bits[n]), run.half[n],
+                                                  run.stiffness[n], run.mass[n], area ? run.area[n] : 0.0};
         return values[k];
       },
       comm, tags::contact(run.index, tags::ContactMessage::GhostData));
@@ -189,12 +194,13 @@ void build_ghost_plan(InterfaceRun& run, const std::vector<ContactTie>& ties, Co
   run.half.resize(run.local);
   run.stiffness.resize(run.local);
   run.mass.resize(run.local);
+  if (area) run.area.resize(run.local);
   std::unordered_map<GlobalId, int> seen;  // a node several ranks send is used once
   for (int n = 0; n < run.local; ++n) seen.emplace(run.gid[n], n);
   run.ghost_offset.assign(1, run.local);
   for (std::size_t q = 0; q < run.ghosts.recv_ranks().size(); ++q) {
     const std::vector<double>& values = run.ghosts.received(q);
-    for (std::size_t i = 0; i < values.size(); i += kStaticValues) {
+    for (std::size_t i = 0; i < values.size(); i += static_cast<std::size_t>(width)) {
       const GlobalId id = bits_id(values[i]);
       const bool fresh = seen.emplace(id, static_cast<int>(run.gid.size())).second;
       run.gid.push_back(id);
@@ -202,6 +208,7 @@ void build_ghost_plan(InterfaceRun& run, const std::vector<ContactTie>& ties, Co
       run.half.push_back(values[i + 2]);
       run.stiffness.push_back(values[i + 3]);
       run.mass.push_back(values[i + 4]);
+      if (area) run.area.push_back(values[i + 5]);
     }
     run.ghost_offset.push_back(static_cast<int>(run.gid.size()));
   }

@@ -31,8 +31,8 @@ void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt, const st
   const double* seg_stiff = in.segment_stiffness.data();
   const int* seg_element = in.segment_element.data();
   const auto alive = mesh.alive;
-  const bool ties_only = in.tie_at_start;  // a tied interface: its untied pairs take no force
-  const int* tie_of = in.tie_on_contact || ties_only ? run.pair_tie.data() : nullptr;
+  const bool ties_only = in.tied_only;  // *CONTACT_TIED_...: its untied pairs take no force
+  const int* tie_of = in.ties() ? run.pair_tie.data() : nullptr;
   const ContactTie* tie = ties.data();
   if (tie_of) run.tie_corner.assign(12 * run.pair.size(), 0.0);
   double* tie_corner = run.tie_corner.data();
@@ -54,7 +54,7 @@ void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt, const st
           }
         }
         const bool triangle = slot[4 * g + 2] == slot[4 * g + 3];
-        if (tie_of && tie_of[p] >= 0) {
+        if (tie_of && tie_of[p] >= 0 && !tie[tie_of[p]].failed) {
           const double k_pair = std::min(stiff[n], seg_stiff[g]);
           const TieForce tf = tied_node_force(&x[3 * n], mass[n], cm, cx, tie[tie_of[p]], k_pair, dt);
           out[p] = tf.pair;
@@ -76,7 +76,7 @@ void assemble(InterfaceRun& run) {
   const int* offset = run.entry_offset.data();
   const int* entry = run.entry.data();
   const PairForce* pair = run.pair.data();
-  const double* tie_corner = run.setup->tie_on_contact || run.setup->tie_at_start ? run.tie_corner.data() : nullptr;
+  const double* tie_corner = run.setup->ties() ? run.tie_corner.data() : nullptr;
   double* f = run.slot_force.data();
   const int* slots = run.force_slots.data();
   Kokkos::parallel_for(
@@ -198,6 +198,7 @@ InterfaceRun start_interface_run(const InterfaceSetup& in, int index, const Cont
   run.bits = in.node_bits;
   run.half = in.node_half_thickness;
   run.stiffness = in.node_stiffness;
+  if (in.ties_fail()) run.area = in.node_area;
   for (int n : in.node_local) run.mass.push_back(mesh.mass(n));
   run.x.assign(3 * in.node_local.size(), 0.0);
   run.v.assign(3 * in.node_local.size(), 0.0);
@@ -261,6 +262,7 @@ double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock,
     if (run.setup->tie_at_start && (clock.cycle == 0 || clock.time - clock.dt < run.setup->birth))
       form_starting_ties(run, ties[i]);
     pair_forces(run, mesh, clock.dt, ties[i]);
+    if (run.setup->ties_fail()) break_ties(run, ties[i]);
     if (run.setup->tie_on_contact) form_ties(run, ties[i]);
     assemble(run);
     if (comm.size() > 1) {

@@ -70,8 +70,8 @@ int load_local_motion(InterfaceRun& run, const ContactMesh& mesh);
 // Every local slot takes this cycle's x^n and v^{n-1/2}: what a sort sees.
 void load_all_local_motion(InterfaceRun& run, const ContactMesh& mesh);
 // contact_sort.cpp: the bucket sort of one interface, over the node table
-// as it stands (local nodes and this cycle's ghosts); a _TIEBREAK
-// interface keeps its tied pairs (add_tied_pairs).
+// as it stands (local nodes and this cycle's ghosts); a tying interface
+// keeps its tied pairs (add_tied_pairs).
 void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t cycle,
                       const std::vector<ContactTie>& ties);
 // contact_ties.cpp: marks the candidates that are tied (run.pair_tie) and
@@ -85,6 +85,12 @@ int form_ties(InterfaceRun& run, std::vector<ContactTie>& ties);
 // tolerance of the segment, inside its normal projection, becomes a tie
 // holding the node where it is. Returns how many were made.
 int form_starting_ties(InterfaceRun& run, std::vector<ContactTie>& ties);
+// _TIEBREAK OPTION 2 and 3, after the cycle's forces: a tie whose force on
+// its node, over the node's area, meets (sigma_n / NFLS)^2 + (sigma_s /
+// SFLS)^2 >= 1 (sigma_n its tension along the segment's normal, sigma_s
+// the rest) fails for good; from the next cycle its pair is ordinary
+// contact. Returns how many failed.
+int break_ties(InterfaceRun& run, std::vector<ContactTie>& ties);
 // contact_ghosts.cpp: per-cycle ghost traffic; the plan is built by sort_interface.
 // `ties` (this rank's, of this interface) keep their nodes coming however far
 // they are pulled from their segments.

@@ -56,13 +56,17 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
   in.bucket_sort_interval = c.bucket_sort_interval;
   in.tie_on_contact = c.tie_on_contact;
   in.tie_at_start = c.tie_at_start;
+  in.tied_only = c.tied_only;
   in.tie_tolerance = c.tie_tolerance;
+  in.tie_normal_failure = c.tie_normal_failure;
+  in.tie_shear_failure = c.tie_shear_failure;
   std::vector<GlobalId> slave = c.slave_parts, master = c.master_parts;
   std::sort(slave.begin(), slave.end());
   std::sort(master.begin(), master.end());
   // Local node -> contact node; -2: not one, -1: one, its slot not yet given.
   std::vector<std::int64_t> node_slot(static_cast<std::size_t>(mesh.node_count()), -2);
   const auto& conn = mesh.shell_nodes;
+  std::vector<double> areas;  // each segment's
   // A side given as shells (segment or shell set) takes those shells alone.
   const auto on_side = [&](const std::vector<GlobalId>& shells, const std::vector<GlobalId>& parts, bool all, int e,
                            GlobalId part_id) {
@@ -96,6 +100,7 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
     in.segment_bits.push_back(bits);
     in.segment_stiffness.push_back(k);
     in.segment_half_thickness.push_back(half);
+    areas.push_back(g.area);
     in.max_segment_size = std::max(in.max_segment_size, g.max_diagonal);
     in.total_segment_size += g.max_diagonal;
     for (int corner = 0; corner < 4; ++corner) node_slot[static_cast<std::size_t>(conn(e, corner))] = -1;
@@ -107,14 +112,18 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
     in.node_bits.push_back(0);
     in.node_stiffness.push_back(1e300);
     in.node_half_thickness.push_back(0);
+    in.node_area.push_back(0);
   }
-  for (std::size_t g = 0; g < in.segment_element.size(); ++g)
-    for (int corner = 0; corner < 4; ++corner) {
+  for (std::size_t g = 0; g < in.segment_element.size(); ++g) {
+    const bool triangle = conn(in.segment_element[g], 2) == conn(in.segment_element[g], 3);
+    for (int corner = 0; corner < (triangle ? 3 : 4); ++corner) {
       const auto n = static_cast<std::size_t>(node_slot[static_cast<std::size_t>(conn(in.segment_element[g], corner))]);
       in.node_bits[n] |= in.segment_bits[g];
       in.node_stiffness[n] = std::min(in.node_stiffness[n], in.segment_stiffness[g]);
       in.node_half_thickness[n] = std::max(in.node_half_thickness[n], in.segment_half_thickness[g]);
+      in.node_area[n] += areas[g] / (triangle ? 3 : 4);
     }
+  }
   std::vector<std::vector<GlobalId>> rings(in.node_local.size());
   for (int e : in.segment_element)
     for (int corner = 0; corner < 4; ++corner) {

@@ -27,9 +27,13 @@ struct InterfaceSetup {
   double static_friction = 0, dynamic_friction = 0, decay = 0;
   double birth = 0, death = 1e20;
   int bucket_sort_interval = 0;  // BSORT; 0: on displacement only
-  bool tie_on_contact = false;   // _TIEBREAK OPTION 1 (contact_ties.hpp)
-  bool tie_at_start = false;     // *CONTACT_TIED_...: ties made in the first cycle only
+  bool tie_on_contact = false;   // _TIEBREAK OPTION 1, 3 (contact_ties.hpp)
+  bool tie_at_start = false;     // *CONTACT_TIED_..., _TIEBREAK OPTION 2: ties made in the first cycle only
+  bool tied_only = false;        // *CONTACT_TIED_...: untied pairs take no force
   double tie_tolerance = 0;      // their distance tolerance (0: the contact distance)
+  double tie_normal_failure = 0, tie_shear_failure = 0;  // NFLS, SFLS (0: never)
+  bool ties_fail() const { return tie_normal_failure > 0 || tie_shear_failure > 0; }
+  bool ties() const { return tie_on_contact || tie_at_start; }
   // Segments: local shells of the interface's parts, in local element order.
   std::vector<int> segment_element;
   std::vector<std::uint8_t> segment_bits;
@@ -40,6 +44,7 @@ struct InterfaceSetup {
   std::vector<std::uint8_t> node_bits;
   std::vector<double> node_stiffness;      // smallest k of its segments
   std::vector<double> node_half_thickness; // largest of its segments (or SST/2)
+  std::vector<double> node_area;           // its share of its segments' areas (ties that fail: stress = force / area)
   // Each contact node's one-ring: the ids of the nodes of the interface's
   // segments at it, ascending (node_ring[node_ring_offset[i] ..
   // node_ring_offset[i + 1]) for node_local[i]). Built from the local

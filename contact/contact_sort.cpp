@@ -114,7 +114,7 @@ void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t c
     run.pair_node[p] = pairs[p].first;
     run.pair_segment[p] = pairs[p].second;
   }
-  if (in.tie_on_contact || in.tie_at_start) add_tied_pairs(run, ties);
+  if (in.ties()) add_tied_pairs(run, ties);
   run.pair.assign(run.pair_node.size(), PairForce{});
   build_entries(run);
   run.slot_force.assign(3 * run.gid.size(), 0.0);

@@ -41,7 +41,7 @@ void add_tied_pairs(InterfaceRun& run, const std::vector<ContactTie>& ties) {
     if (run.bits[n] != 0) slot_of.emplace(run.gid[n], static_cast<int>(n));
   for (std::size_t g = 0; g < run.segment_gid.size(); ++g) segment_of.emplace(run.segment_gid[g], static_cast<int>(g));
   for (std::size_t t = 0; t < ties.size(); ++t) {
-    if (listed[t]) continue;
+    if (listed[t] || ties[t].failed) continue;  // a broken tie holds nothing
     const auto node = slot_of.find(ties[t].node);
     const auto segment = segment_of.find(ties[t].segment);
     if (node == slot_of.end() || segment == segment_of.end()) continue;
@@ -76,6 +76,31 @@ int form_ties(InterfaceRun& run, std::vector<ContactTie>& ties) {
     look_up_pair_ties(run, ties);
   }
   return formed;
+}
+
+int break_ties(InterfaceRun& run, std::vector<ContactTie>& ties) {
+  const InterfaceSetup& in = *run.setup;
+  int broken = 0;
+  for (std::size_t p = 0; p < run.pair.size(); ++p) {
+    const int t = run.pair_tie[p];
+    if (t < 0 || ties[static_cast<std::size_t>(t)].failed) continue;
+    ContactTie& tie = ties[static_cast<std::size_t>(t)];
+    const std::size_t n_slot = static_cast<std::size_t>(run.pair_node[p]);
+    const int* slot = &run.segment_slot[4 * static_cast<std::size_t>(run.pair_segment[p])];
+    double x[4][3];
+    for (int c = 0; c < 4; ++c)
+      for (int k = 0; k < 3; ++k) x[c][k] = run.x[3 * static_cast<std::size_t>(slot[c]) + k];
+    int corner[3];
+    tie_triangle_corners(tie.triangle, corner);
+    double normal[3];
+    const double len = triangle_cross(x, corner, normal);
+    const double* f = run.pair[p].f;  // the tie's force on its node
+    const double n[3] = {normal[0] / len, normal[1] / len, normal[2] / len};
+    if (!tie_fails(f, n, tie.height, run.area[n_slot], in.tie_normal_failure, in.tie_shear_failure)) continue;
+    tie.failed = 1;
+    broken += 1;
+  }
+  return broken;
 }
 
 int form_starting_ties(InterfaceRun& run, std::vector<ContactTie>& ties) {

@@ -37,7 +37,8 @@ struct ContactTie {
   double weight[4] = {0, 0, 0, 0}; // the tied point in the triangle's plane, as corner weights
   double height = 0;               // its distance off that plane along the triangle's normal
   std::int32_t triangle = 0;       // 0: corners (0, 1, 2); 1: (0, 2, 3)
-  std::int32_t pad = 0;            // explicit: a restart writes the struct's bytes
+  std::int32_t failed = 0;         // 1: the tie broke (_TIEBREAK OPTION 2, 3); its pair is ordinary contact.
+                                   // An int32 in the struct's former padding: a restart writes its bytes
   double node_at[3] = {0, 0, 0};   // where the node was last seen: its rank's cover reaches it (contact_ghosts.cpp)
 };
 
@@ -186,6 +187,25 @@ inline TieForce tied_node_force(const double* p, double m, const double* corner_
     out.corner_extra[corner[0]][k3] = s * (gb[k3] + gc[k3]);
   }
   return out;
+}
+
+// _TIEBREAK OPTION 2 and 3 (LS-DYNA Keyword Manual, *CONTACT, TIEBREAK
+// card: failure when (|sigma_n| / NFLS)^2 + (|sigma_s| / SFLS)^2 >= 1, the
+// normal stress counting in tension only): f the tie's force on its node, n
+// the segment's unit normal, `height` the tie's side of the segment (the
+// force pulls the node back toward it in tension), stresses over the
+// node's area. A limit of 0 never fails by its stress.
+inline bool tie_fails(const double* f, const double* n, double height, double area, double nfls, double sfls) {
+  if (!(area > 0)) return false;
+  const double fn = f[0] * n[0] + f[1] * n[1] + f[2] * n[2];
+  const double tension = std::fmax(0.0, height >= 0 ? -fn : fn) / area;
+  double shear2 = 0;
+  for (int k = 0; k < 3; ++k) shear2 += (f[k] - fn * n[k]) * (f[k] - fn * n[k]);
+  shear2 /= area * area;
+  double measure = 0;
+  if (nfls > 0) measure += (tension / nfls) * (tension / nfls);
+  if (sfls > 0) measure += shear2 / (sfls * sfls);
+  return measure >= 1;
 }
 
 }  // namespace mc

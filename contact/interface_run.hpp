@@ -28,6 +28,7 @@ struct InterfaceRun {
   std::vector<GlobalId> gid;
   std::vector<std::uint8_t> bits;      // 0: a ghost copy of a node this rank holds (ignored)
   std::vector<double> half, stiffness, mass;
+  std::vector<double> area;            // only where ties can fail (InterfaceSetup::ties_fail)
   std::vector<double> x_at_sort;       // local slots' positions at the last sort
   std::vector<int> segment_slot;       // 4 per segment: corners' table slots
   std::vector<GlobalId> segment_gid;

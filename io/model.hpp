@@ -253,15 +253,21 @@ struct ContactInterface {
   double slave_scale = 1, master_scale = 1;  // SFS, SFM: penalty scale factors
   double slave_thickness = 0, master_thickness = 0;  // SST, MST: > 0 overrides the shell thickness
   int bucket_sort_interval = 0;    // BSORT (optional card A), 0: automatic
-  // _TIEBREAK OPTION 1: a node and segment that come into contact stay
-  // stuck together for the rest of the run (no failure).
+  // _TIEBREAK OPTION 1 and 3: a node and segment that come into contact
+  // stay stuck together (OPTION 3: until the tie fails).
   bool tie_on_contact = false;
-  // *CONTACT_TIED_...: each slave node within tie_tolerance of a master
-  // segment, inside its normal projection, is tied where it is when the
-  // interface starts (its first cycle); untied nodes take no contact force.
-  // tie_tolerance 0: the contact distance (half of both thicknesses).
-  bool tie_at_start = false;
+  // *CONTACT_TIED_... and _TIEBREAK OPTION 2: each node within tie_tolerance
+  // of a segment of the other side, inside its normal projection, is tied
+  // where it is when the interface starts (its first cycle). tied_only
+  // (*CONTACT_TIED_...): untied nodes take no contact force. tie_tolerance
+  // 0: the contact distance (half of both thicknesses).
+  bool tie_at_start = false, tied_only = false;
   double tie_tolerance = 0;
+  // _TIEBREAK: OPTION (1, 2 or 3), and NFLS, SFLS: a tie fails once
+  // (sigma_n / NFLS)^2 + (sigma_s / SFLS)^2 >= 1 (0: never by that stress);
+  // a failed pair is then an ordinary contact pair.
+  int tie_option = 0;
+  double tie_normal_failure = 0, tie_shear_failure = 0;
   SourceLine where;
 };
 

@@ -140,9 +140,10 @@ TEST(KeywordReaderContact, NodesToSurfaceReadsPartSidesAndSlaveNodeSets) {
 }
 
 // _TIEBREAK: card 3 is required before the TIEBREAK card; OPTION 1 (and
-// its blank default) glues on contact; the options with failure, damage or
-// moments are unsupported physics, listed with the keyword.
-TEST(KeywordReaderContact, TiebreakOptionOneGluesAndOtherOptionsAreUnsupported) {
+// its blank default) glues on contact, 3 the same with failure (NFLS,
+// SFLS), 2 ties what touches at the start; the options with moments,
+// frictional sliding or damage are unsupported physics, listed with the keyword.
+TEST(KeywordReaderContact, TiebreakOptionsOneToThreeTieAndTheOthersAreUnsupported) {
   const Model m = read(minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK_ID\n4,glue\n1,1,3,3\n\n"
                                     "1.0,1.0\n1,0.0,0.0\n0,0,0,0,0,0,25\n"));
   ASSERT_EQ(m.contacts.size(), 1u);
@@ -156,12 +157,30 @@ TEST(KeywordReaderContact, TiebreakOptionOneGluesAndOtherOptionsAreUnsupported) 
   const std::string blank_option = minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK\n1,1,3,3\n\n\n\n");
   EXPECT_TRUE(read(blank_option).contacts[0].tie_on_contact);
   EXPECT_FALSE(read(minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE\n1,1,3,3\n\n")).contacts[0].tie_on_contact);
-  const std::string damage = minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK\n1,1,3,3\n\n\n2,0.1,0.1\n");
-  const std::string where = "deck.k:" + std::to_string(line_of(damage, "2,0.1,0.1"));
-  EXPECT_NE(error_of(damage).find("  *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK (OPTION 2 (tie failure or damage)) "
+  for (const int option : {2, 3}) {
+    const Model failing = read(minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK\n1,1,3,3\n\n\n" +
+                                            std::to_string(option) + ",0.1,0.2\n"));
+    const ContactInterface& c = failing.contacts.at(0);
+    EXPECT_EQ(c.tie_option, option);
+    EXPECT_EQ(c.tie_on_contact, option == 3);
+    EXPECT_EQ(c.tie_at_start, option == 2);
+    EXPECT_FALSE(c.tied_only);
+    EXPECT_DOUBLE_EQ(c.tie_normal_failure, 0.1);
+    EXPECT_DOUBLE_EQ(c.tie_shear_failure, 0.2);
+    std::ostringstream again;
+    write_deck(failing, again);
+    const ContactInterface back = read(again.str()).contacts.at(0);
+    EXPECT_EQ(back.tie_option, option);
+    EXPECT_DOUBLE_EQ(back.tie_shear_failure, 0.2);
+  }
+  const std::string damage = minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK\n1,1,3,3\n\n\n5,0.1,0.1\n");
+  const std::string where = "deck.k:" + std::to_string(line_of(damage, "5,0.1,0.1"));
+  EXPECT_NE(error_of(damage).find("  *CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK (OPTION 5 (tie damage)) "
                                   "x1 (first at " + where + ")"),
             std::string::npos)
       << error_of(damage);
+  const std::string sliding = minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK\n1,1,3,3\n\n\n4,1,1\n");
+  EXPECT_NE(error_of(sliding).find("(OPTION 4 (frictional sliding of the ties))"), std::string::npos) << error_of(sliding);
   const std::string moments = minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK\n1,1,3,3\n\n\n-1\n");
   EXPECT_NE(error_of(moments).find("(OPTION -1 (moments transferred))"), std::string::npos) << error_of(moments);
   const std::string short_deck = minimal_deck("*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK\n1,1,3,3\n\n");

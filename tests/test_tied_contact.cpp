@@ -6,6 +6,7 @@
 
 #include <cstdio>
 
+#include "contact/contact_ties.hpp"
 #include "decomposition/subdomain/local_mesh.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
@@ -17,17 +18,24 @@ struct PlatesAtEnd {
   double gap = 0;           // mean z of the top plate minus the bottom's
   double bottom_z = 0;      // mean z of the bottom plate (it starts at 0)
   double bottom_vz = 0;     // mean z velocity of the bottom plate
-  std::size_t ties = 0;
+  std::size_t ties = 0, failed = 0;
   RunResult run;
 };
 
 // test::colliding_plates: two 20 x 20 mm plates of 1 mm shells (contact
 // distance 1 mm), the top one shifted by (0.9, 0.6) and `gap` above, the
 // bottom one the slave side; the top one moves at `top_vz`.
-PlatesAtEnd run_plates(double gap, double top_vz, bool tied) {
+PlatesAtEnd run_plates(double gap, double top_vz, bool tied, int tiebreak_option = 0, double nfls = 0) {
   Model m = test::colliding_plates(gap, 0.0, -top_vz, 0.0);
   m.contacts[0].kind = ContactInterface::Kind::NodesToSurface;
-  m.contacts[0].tie_at_start = tied;
+  m.contacts[0].tie_at_start = m.contacts[0].tied_only = tied;
+  if (tiebreak_option > 0) {  // _TIEBREAK OPTION 1, 2 or 3 with NFLS
+    m.contacts[0].kind = ContactInterface::Kind::SurfaceToSurface;
+    m.contacts[0].tie_option = tiebreak_option;
+    m.contacts[0].tie_on_contact = tiebreak_option != 2;
+    m.contacts[0].tie_at_start = tiebreak_option == 2;
+    m.contacts[0].tie_normal_failure = nfls;
+  }
   State s = build_state(m, whole_model_mesh(m));
   PlatesAtEnd out;
   out.run = test::run_quietly(s, 0.2);
@@ -38,7 +46,28 @@ PlatesAtEnd run_plates(double gap, double top_vz, bool tied) {
     if (n < half) out.bottom_vz += s.nodes.v(n, 2) / half;
   }
   if (!s.carry.contact_ties.empty()) out.ties = s.carry.contact_ties[0].size();
+  for (const auto& ties : s.carry.contact_ties)
+    for (const ContactTie& tie : ties) out.failed += tie.failed ? 1 : 0;
   return out;
+}
+
+// The TIEBREAK criterion (sigma_n / NFLS)^2 + (sigma_s / SFLS)^2 >= 1 in
+// closed form: a node above its segment (height > 0, normal +z), area 2;
+// the force pulls it down (tension) by 0.6 NFLS A and across by 0.8 SFLS A:
+// 0.36 + 0.64 = 1 fails, 1 % less does not; the same push up (compression)
+// counts only the shear; each limit at 0 never fails by its stress.
+TEST(TiedContact, TiebreakFailureIsTheQuadraticStressCriterion) {
+  const double n[3] = {0, 0, 1}, area = 2, nfls = 3, sfls = 5;
+  const double at_limit[3] = {0.8 * sfls * area, 0, -0.6 * nfls * area};
+  const double below[3] = {0.99 * at_limit[0], 0, 0.99 * at_limit[2]};
+  EXPECT_TRUE(tie_fails(at_limit, n, 0.5, area, nfls, sfls));
+  EXPECT_FALSE(tie_fails(below, n, 0.5, area, nfls, sfls));
+  EXPECT_FALSE(tie_fails(at_limit, n, -0.5, area, nfls, sfls));  // the node below: that force pushes it in
+  const double pure_tension[3] = {0, 0, -nfls * area}, pure_shear[3] = {0, sfls * area, 0};
+  EXPECT_TRUE(tie_fails(pure_tension, n, 0.5, area, nfls, sfls));
+  EXPECT_TRUE(tie_fails(pure_shear, n, 0.5, area, nfls, sfls));
+  EXPECT_FALSE(tie_fails(pure_tension, n, 0.5, area, 0, sfls));
+  EXPECT_FALSE(tie_fails(pure_shear, n, 0.5, area, nfls, 0));
 }
 
 // At the contact distance, tied: the top plate, leaving at 5 mm/ms, takes
@@ -74,6 +103,44 @@ TEST(TiedContact, NodesTooFarAreNotTiedAndTakeNoContactForce) {
   EXPECT_NEAR(far.gap, 1.5 - 10.0 * 0.2, 0.005);  // and the last step's overshoot
   EXPECT_EQ(far.bottom_z, 0.0);
   EXPECT_EQ(far.bottom_vz, 0.0);
+}
+
+// _TIEBREAK OPTION 2: the nodes touching at the start are tied until the
+// tension over the node's area reaches NFLS. Strong ties (NFLS 1 GPa) hold
+// as the tied contact does; weak ones (1e-6 GPa) all break on the first
+// cycle they stretch (cycle 2), after passing the bottom plate the impulse
+// of that one cycle of the penalty spring, so the plates part (gap over
+// 1.5 mm; the untied plates' 2.0). Ties at the start are made on either
+// side's nodes (surface to surface).
+TEST(TiedContact, TiebreakOptionTwoHoldsUntilTheTensionReachesNfls) {
+  const PlatesAtEnd strong = run_plates(1.0, 5.0, false, 2, 1.0);
+  const PlatesAtEnd weak = run_plates(1.0, 5.0, false, 2, 1e-6);
+  std::printf("option 2: strong ties %zu (failed %zu), gap %.4f, bottom up %.4f; weak ties %zu (failed %zu), gap %.4f, "
+              "bottom up %.4f mm\n", strong.ties, strong.failed, strong.gap, strong.bottom_z, weak.ties, weak.failed,
+              weak.gap, weak.bottom_z);
+  EXPECT_GT(strong.ties, 100u);
+  EXPECT_EQ(strong.failed, 0u);
+  EXPECT_NEAR(strong.gap, 1.0, 0.02);
+  EXPECT_GT(strong.bottom_z, 0.4);
+  EXPECT_EQ(weak.failed, weak.ties);
+  EXPECT_GT(weak.gap, 1.5);
+  EXPECT_LT(weak.bottom_z, 0.5 * strong.bottom_z);
+}
+
+// _TIEBREAK OPTION 3: plates that meet head-on tie on contact; OPTION 1
+// keeps them glued, OPTION 3's ties (NFLS 1e-6 GPa) hold in compression
+// and break in the rebound's tension, so the plates part as untied ones do.
+TEST(TiedContact, TiebreakOptionThreeTiesOnContactAndBreaksInTension) {
+  const PlatesAtEnd glued = run_plates(1.5, -10.0, false, 1, 0.0);
+  const PlatesAtEnd breaking = run_plates(1.5, -10.0, false, 3, 1e-6);
+  const PlatesAtEnd free = run_plates(1.5, -10.0, false);
+  std::printf("head-on: glued gap %.4f (%zu ties), option 3 gap %.4f (%zu ties, %zu failed), untied gap %.4f mm\n",
+              glued.gap, glued.ties, breaking.gap, breaking.ties, breaking.failed, free.gap);
+  EXPECT_GT(breaking.ties, 0u);
+  EXPECT_EQ(breaking.failed, breaking.ties);
+  EXPECT_LT(glued.gap, 1.1);
+  EXPECT_GT(breaking.gap, 1.1);
+  EXPECT_NEAR(breaking.gap, free.gap, 0.25 * free.gap);
 }
 
 }  // namespace

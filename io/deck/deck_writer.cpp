@@ -196,12 +196,13 @@ void write_contacts(const Model& m, std::ostream& o, SetWriter& node_sets) {
     const auto [msid, mstyp] = single ? std::pair<GlobalId, int>{0, 0}
                                       : contact_side(c.master_parts, c.master_all, c.master_shells, next_set, o);
     const bool nodes = c.kind == ContactInterface::Kind::NodesToSurface;
-    o << (single           ? "*CONTACT_AUTOMATIC_SINGLE_SURFACE_ID\n"
-          : c.tie_at_start ? (nodes ? "*CONTACT_TIED_NODES_TO_SURFACE_OFFSET_ID\n"
-                                    : "*CONTACT_TIED_SURFACE_TO_SURFACE_OFFSET_ID\n")
-          : nodes          ? "*CONTACT_AUTOMATIC_NODES_TO_SURFACE_ID\n"
-          : c.tie_on_contact ? "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK_ID\n"
-                             : "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_ID\n");
+    const int tiebreak = c.tie_option > 0 ? c.tie_option : c.tie_on_contact ? 1 : 0;  // its OPTION
+    o << (single        ? "*CONTACT_AUTOMATIC_SINGLE_SURFACE_ID\n"
+          : c.tied_only ? (nodes ? "*CONTACT_TIED_NODES_TO_SURFACE_OFFSET_ID\n"
+                                 : "*CONTACT_TIED_SURFACE_TO_SURFACE_OFFSET_ID\n")
+          : nodes       ? "*CONTACT_AUTOMATIC_NODES_TO_SURFACE_ID\n"
+          : tiebreak    ? "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK_ID\n"
+                        : "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_ID\n");
     o << c.id << "," << c.title << "\n";
     o << ssid << "," << msid << "," << sstyp << "," << mstyp << "\n";
     o << g(c.static_friction) << "," << g(c.dynamic_friction) << "," << g(c.decay) << ",0,0,0," << g(c.birth) << ","
@@ -212,7 +213,8 @@ void write_contacts(const Model& m, std::ostream& o, SetWriter& node_sets) {
     const bool tol_in_mst = c.tie_tolerance > 0 && !tol_in_sst;
     o << g(c.slave_scale) << "," << g(c.master_scale) << "," << g(tol_in_sst ? -c.tie_tolerance : c.slave_thickness)
       << "," << g(tol_in_mst ? -c.tie_tolerance : c.master_thickness) << "\n";
-    if (c.tie_on_contact) o << "1\n";  // the TIEBREAK card: OPTION 1
+    if (tiebreak && !nodes && !c.tied_only)  // the TIEBREAK card: OPTION NFLS SFLS
+      o << tiebreak << "," << g(c.tie_normal_failure) << "," << g(c.tie_shear_failure) << "\n";
     o << "0,0,0,0,0,0," << c.bucket_sort_interval << "\n";
   }
 }

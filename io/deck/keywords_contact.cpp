@@ -40,30 +40,44 @@ ContactSide read_side(const CardFields& fields, int id_field, int type_field, co
   return side;
 }
 
-// The _TIEBREAK card (card 4, after card 3). OPTION 1 (LS-DYNA's default):
-// nodes that come into contact stick for good, which minicrash models
-// (contact_ties.hpp); the options with failure or damage are physics it
-// does not have.
+// The _TIEBREAK card (card 4, after card 3): OPTION NFLS SFLS. OPTION 1
+// (LS-DYNA's default): nodes that come into contact stick for good; 3: the
+// same until the tie fails; 2: the nodes in contact at the start are tied
+// until they fail, and all pairs are ordinary contact otherwise
+// (contact_ties.hpp). The others (moments, frictional sliding, damage) are
+// physics minicrash does not have.
 void read_tiebreak_card(KeywordCards& cards, ReaderState& state, ContactInterface& contact) {
   const Card& card = cards.require("the TIEBREAK card (OPTION NFLS SFLS PARAM ERATEN ERATES CT2CN CN)");
   const CardFields fields(card, cards.keyword(), kStandardLayout);
-  const int option = fields.option(1, "OPTION", 1);
-  if (option == 1 || option == 0) {
-    contact.tie_on_contact = true;
+  int option = fields.option(1, "OPTION", 1);
+  if (option == 0) option = 1;
+  if (option < 1 || option > 3) {
+    state.unsupported_option(cards.keyword(), "OPTION " + std::to_string(option) +
+                                                  (option < 0 ? " (moments transferred)"
+                                                   : option == 4 ? " (frictional sliding of the ties)"
+                                                                 : " (tie damage)"),
+                             card.where());
     return;
   }
-  state.unsupported_option(cards.keyword(), "OPTION " + std::to_string(option) +
-                                                (option < 0 ? " (moments transferred)" : " (tie failure or damage)"),
-                           card.where());
+  contact.tie_option = option;
+  contact.tie_on_contact = option != 2;
+  contact.tie_at_start = option == 2;
+  if (option == 1) return;  // no failure
+  contact.tie_normal_failure = fields.real(2, "NFLS");
+  contact.tie_shear_failure = fields.real(3, "SFLS");
+  if (contact.tie_normal_failure < 0) fields.fail(2, "NFLS", "failure stress must not be negative");
+  if (contact.tie_shear_failure < 0) fields.fail(3, "SFLS", "failure stress must not be negative");
+  if (contact.tie_normal_failure == 0 && contact.tie_shear_failure == 0)
+    state.warn(card.where(), "OPTION " + std::to_string(option) + " with NFLS and SFLS 0: the ties never fail");
 }
 
-// How a contact keyword ties: not at all, on contact (_TIEBREAK), or at the
-// start (*CONTACT_TIED_...).
-enum class Ties { None, OnContact, AtStart };
+// How a contact keyword ties: not at all, by its TIEBREAK card, or at the
+// start with untied nodes free (*CONTACT_TIED_...).
+enum class Ties { None, Tiebreak, Tied };
 
 void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderState& state,
                   ContactInterface::Kind kind, Ties ties = Ties::None) {
-  const bool tiebreak = ties == Ties::OnContact;
+  const bool tiebreak = ties == Ties::Tiebreak;
   ContactInterface contact;
   contact.kind = kind;
   contact.id = static_cast<GlobalId>(state.model.contacts.size() + 1);
@@ -118,7 +132,7 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
     // Tied contacts: a negative SST or MST is the tie's distance tolerance
     // (the Keyword Manual: whether a node is tied then depends only on the
     // separation relative to the absolute value), not a thickness.
-    if (ties == Ties::AtStart)
+    if (ties == Ties::Tied)
       for (double* t : {&contact.slave_thickness, &contact.master_thickness})
         if (*t < 0) {
           contact.tie_tolerance = std::max(contact.tie_tolerance, -*t);
@@ -139,7 +153,7 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
     state.warn(cards.require("optional card B").where(), "optional contact cards B and later ignored");
     cards.skip_rest();
   }
-  contact.tie_at_start = ties == Ties::AtStart;
+  if (ties == Ties::Tied) contact.tie_at_start = contact.tied_only = true;
   request.contact = state.model.contacts.size();
   state.model.contacts.push_back(std::move(contact));
   state.contacts.push_back(std::move(request));
@@ -166,7 +180,7 @@ void read_contact_surface_to_surface(KeywordCards& cards, const KeywordOptions& 
 }
 
 void read_contact_surface_to_surface_tiebreak(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
-  read_contact(cards, options, state, ContactInterface::Kind::SurfaceToSurface, Ties::OnContact);
+  read_contact(cards, options, state, ContactInterface::Kind::SurfaceToSurface, Ties::Tiebreak);
 }
 
 // *CONTACT_TIED_NODES_TO_SURFACE, _SURFACE_TO_SURFACE, _SHELL_EDGE_TO_SURFACE
@@ -185,7 +199,7 @@ void read_contact_tied(KeywordCards& cards, const KeywordOptions& options, Reade
   const bool surfaces = name.find("SURFACE_TO_SURFACE") != std::string::npos;
   read_contact(cards, options, state,
                surfaces ? ContactInterface::Kind::SurfaceToSurface : ContactInterface::Kind::NodesToSurface,
-               Ties::AtStart);
+               Ties::Tied);
 }
 
 void read_contact_nodes_to_surface(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {

@@ -59,12 +59,13 @@ void book_shared_nodes_to_model_parts(State& s, const Subdomain& subdomain, cons
     s.nodes.part[static_cast<std::size_t>(mesh.node_index.at(node))] = part_index.at(part);
 }
 
-// A contact node's sides, stiffness, thickness and one-ring come from its
-// segments (contact_setup.cpp): at a shared node, from the ones on each
+// A contact node's sides, stiffness, thickness, area and one-ring come from
+// its segments (contact_setup.cpp): at a shared node, from the ones on each
 // holder. The holders agree on the model-wide answer (sides or'ed, the
-// softest stiffness, the thickest shell, the union of the rings), so which
-// pairs are checked, and their forces, do not depend on which rank holds
-// which of the node's segments.
+// softest stiffness, the thickest shell, the areas added, the union of the
+// rings), so which pairs are checked, and their forces, do not depend on
+// which rank holds which of the node's segments (the area, which only a
+// failing tie reads, to round-off).
 void agree_contact_nodes(State& s, const Halo& halo, Communicator& comm) {
   if (!halo.active()) return;
   for (InterfaceSetup& in : s.contact.interfaces) {
@@ -72,18 +73,22 @@ void agree_contact_nodes(State& s, const Halo& halo, Communicator& comm) {
     for (std::size_t i = 0; i + 1 < in.node_ring_offset.size(); ++i)
       longest = std::max<std::int64_t>(longest, in.node_ring_offset[i + 1] - in.node_ring_offset[i]);
     const int ring_width = static_cast<int>(comm.allreduce_max(longest));
-    const int width = 3 + ring_width;  // sides, stiffness, half thickness, then the ring's ids (id 0: none)
+    const int width = 4 + ring_width;  // sides, stiffness, half thickness, area, then the ring's ids (id 0: none)
     std::vector<int> slot(static_cast<std::size_t>(s.nodes.count()), -1);
     for (std::size_t i = 0; i < in.node_local.size(); ++i) slot[static_cast<std::size_t>(in.node_local[i])] = static_cast<int>(i);
     const auto mine = [&](int n, int k) -> double {
       const int i = slot[static_cast<std::size_t>(n)];
       if (i < 0) return 0.0;  // not a contact node here
       const auto u = static_cast<std::size_t>(i);
-      if (k < 3) return k == 0 ? double(in.node_bits[u]) : k == 1 ? in.node_stiffness[u] : in.node_half_thickness[u];
-      const int r = in.node_ring_offset[u] + k - 3;
+      if (k < 4)
+        return k == 0 ? double(in.node_bits[u]) : k == 1 ? in.node_stiffness[u]
+               : k == 2 ? in.node_half_thickness[u]
+                        : in.node_area[u];
+      const int r = in.node_ring_offset[u] + k - 4;
       return r < in.node_ring_offset[u + 1] ? static_cast<double>(in.node_ring[static_cast<std::size_t>(r)]) : 0.0;
     };
     std::vector<std::vector<GlobalId>> rings(in.node_local.size());
+    std::vector<double> area = in.node_area;  // the rows read the holders' own shares
     for (std::size_t i = 0; i < in.node_local.size(); ++i)
       rings[i].assign(in.node_ring.begin() + in.node_ring_offset[i], in.node_ring.begin() + in.node_ring_offset[i + 1]);
     halo.share_rows(width, mine, [&](int n, const double* theirs) {
@@ -93,8 +98,10 @@ void agree_contact_nodes(State& s, const Halo& halo, Communicator& comm) {
       in.node_bits[k] = static_cast<std::uint8_t>(in.node_bits[k] | static_cast<unsigned>(theirs[0]));
       in.node_stiffness[k] = std::min(in.node_stiffness[k], theirs[1]);
       in.node_half_thickness[k] = std::max(in.node_half_thickness[k], theirs[2]);
-      for (int r = 0; r < ring_width && theirs[3 + r] != 0; ++r) rings[k].push_back(static_cast<GlobalId>(theirs[3 + r]));
+      area[k] += theirs[3];
+      for (int r = 0; r < ring_width && theirs[4 + r] != 0; ++r) rings[k].push_back(static_cast<GlobalId>(theirs[4 + r]));
     }, comm);
+    in.node_area = std::move(area);
     set_node_rings(in, std::move(rings));
   }
 }

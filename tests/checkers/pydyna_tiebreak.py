@@ -13,7 +13,8 @@ other one listed from its other side, N4 N3 N2 N1), the dropped plate as a
 for bit the part-sided one at np 1 (glstat.csv byte for byte), and np 2
 must agree with np 1 within 1e-6 of the energy.
 
-Last, *CONTACT_TIED_NODES_TO_SURFACE_OFFSET (check_tied_at_start).
+Last, *CONTACT_TIED_NODES_TO_SURFACE_OFFSET (check_tied_at_start) and
+ties that break (OPTION 3, check_breaking_ties).
 
 usage: pydyna_tiebreak.py MPIEXEC_ARGS BINARY WORKDIR
 Run it with the checkers' virtual environment (scripts/checkers-venv.sh).
@@ -33,7 +34,7 @@ def node(plate, i, j):
     return 1 + plate * (N + 1) ** 2 + i + j * (N + 1)
 
 
-def write_deck(path, sides_as_sets=False, tied_at_start=False):
+def write_deck(path, sides_as_sets=False, tied_at_start=False, breaking=False):
     deck = Deck()
     deck.append(kwd.ControlTermination(endtim=3.0))
     grid = [(p, i, j) for p in (0, 1) for j in range(N + 1) for i in range(N + 1)]
@@ -71,6 +72,9 @@ def write_deck(path, sides_as_sets=False, tied_at_start=False):
         deck.append(clamped)
         deck.append(dropped)
         deck.append(kwd.ContactAutomaticSurfaceToSurfaceTiebreak(surfa=8, surfb=7, surfatyp=1, surfbtyp=0, option=1))
+    elif breaking:  # OPTION 3: tied on contact until the tension reaches NFLS (GPa)
+        deck.append(kwd.ContactAutomaticSurfaceToSurfaceTiebreak(surfa=2, surfb=1, surfatyp=3, surfbtyp=3, option=3,
+                                                                 nfls=1e-6, sfls=0.0))
     else:
         deck.append(kwd.ContactAutomaticSurfaceToSurfaceTiebreak(surfa=2, surfb=1, surfatyp=3, surfbtyp=3, option=1))
     deck.append(kwd.DatabaseGlstat(dt=0.02))
@@ -98,6 +102,24 @@ def main():
     if worst > 1e-6:
         sys.exit(f"sides as sets: np 2 differs from np 1 by {worst} of the energy")
     check_tied_at_start(mpiexec, binary, work)
+    check_breaking_ties(mpiexec, binary, work)
+
+
+def check_breaking_ties(mpiexec, binary, work):
+    """TIEBREAK OPTION 3 with a tiny NFLS (1e-6 GPa): the dropped plate ties
+    where it lands, the ties hold while it presses and break in the rebound,
+    so it bounces off as the unglued plate does (gap above 1.5 mm at 3 ms),
+    at np 1 and np 2 (energies within 1e-6)."""
+    deck = os.path.join(work, "pydyna_breaking_ties.k")
+    write_deck(deck, breaking=True)
+    times, gaps, _, energy1 = run(mpiexec, binary, deck, os.path.join(work, "breaking_np1"), 1)
+    _, _, _, energy2 = run(mpiexec, binary, deck, os.path.join(work, "breaking_np2"), 2)
+    worst = max(abs(r1[9] - r2[9]) for r1, r2 in zip(energy1, energy2)) / energy1[0][9]
+    print(f"ties that break (OPTION 3): gap {gaps[-1]:.4f} mm at t = {times[-1]:.3f} ms; np 2 within {worst:.1e}")
+    if gaps[-1] < 1.5:
+        sys.exit("OPTION 3: the plate stayed glued")
+    if worst > 1e-6:
+        sys.exit(f"OPTION 3: np 2 differs from np 1 by {worst} of the energy")
 
 
 def check_tied_at_start(mpiexec, binary, work):
