@@ -217,6 +217,14 @@ struct NodalRigidBody {
   SourceLine where;
 };
 
+// *CONSTRAINED_RIGID_BODIES: the constrained rigid part (PIDC) moves as
+// one body with its lead (PIDL), whose *MAT_RIGID constraints and motions
+// the merged body takes.
+struct RigidMerge {
+  GlobalId lead = 0, constrained = 0;
+  SourceLine where;
+};
+
 // *CONSTRAINED_EXTRA_NODES_NODE / _SET: nodes that move with a rigid part's
 // body (their mass and the forces on them count to it, IFLAG 0).
 struct ExtraNodes {
@@ -316,6 +324,7 @@ struct Model {
   std::vector<RigidWall> rigid_walls;
   std::vector<NodalRigidBody> nodal_rigid_bodies;
   std::vector<ExtraNodes> extra_nodes;
+  std::vector<RigidMerge> rigid_merges;
   std::vector<ContactInterface> contacts;
   Controls controls;
   std::vector<IgnoredKeyword> ignored_keywords;  // physics left out by --allow-unsupported

@@ -201,3 +201,61 @@ TEST(NodalRigidBodies, TwoPointMassesOnALineSpinAcrossIt) {
 
 }  // namespace
 }  // namespace mc
+
+namespace mc {
+namespace {
+
+// *CONSTRAINED_RIGID_BODIES: two rigid plates apart (no contact), the lower
+// at 5 mm/ms up, the upper (part 2, merged into part 1) at rest. Merged,
+// they are one body: every distance between a node of one and a node of
+// the other stays the same (1e-9 relative), and the common centre of mass
+// moves at the mean, 2.5 mm/ms; apart, the upper plate stays where it is.
+TEST(NodalRigidBodies, MergedRigidPartsMoveAsOneBody) {
+  const auto run = [](bool merged) {
+    Model m = test::colliding_plates(1.5, 5.0, 0.0, 0.0);
+    m.contacts.clear();
+    for (GlobalId part : {1, 2}) {
+      Material rigid = m.materials.at(1);
+      rigid.id = 10 + part;
+      rigid.kind = MaterialKind::Rigid;
+      m.materials[rigid.id] = rigid;
+      m.parts.at(part).material = rigid.id;
+    }
+    if (merged) m.rigid_merges.push_back({1, 2, {}});
+    // A loose elastic shell far away sets the time step (rigid parts set none).
+    for (GlobalId k = 0; k < 4; ++k) m.nodes.push_back({9001 + k, {100.0 + (k == 1 || k == 2), 100.0 + (k >= 2), 0}});
+    Shell loose = m.shells.front();
+    loose.id = 9001;
+    loose.part = 3;
+    loose.nodes = {9001, 9002, 9003, 9004};
+    m.shells.push_back(loose);
+    Part elastic = m.parts.at(1);
+    elastic.id = 3;
+    elastic.material = 1;
+    m.parts[3] = elastic;
+    State s = build_state(m, whole_model_mesh(m));
+    const auto distance = [&](int a, int b) {
+      return std::hypot(s.nodes.x(a, 0) - s.nodes.x(b, 0), s.nodes.x(a, 1) - s.nodes.x(b, 1),
+                        s.nodes.x(a, 2) - s.nodes.x(b, 2));
+    };
+    const int half = (s.nodes.count() - 4) / 2, last = 2 * half - 1;  // the plates' nodes, then the loose shell's
+    const double before[2] = {distance(0, half), distance(half - 1, last)};
+    test::run_quietly(s, 0.2);
+    double z[2] = {0, 0};
+    for (int n = 0; n <= last; ++n) z[n < half ? 0 : 1] += s.nodes.x(n, 2) / half;
+    std::printf("%s: plate centres moved %.6f and %.6f mm; cross distances %.9f -> %.9f, %.9f -> %.9f\n",
+                merged ? "merged" : "apart", z[0], z[1] - 1.5, before[0], distance(0, half), before[1],
+                distance(half - 1, last));
+    return std::array<double, 6>{z[0], z[1] - 1.5, before[0], distance(0, half), before[1], distance(half - 1, last)};
+  };
+  const auto merged = run(true);
+  const auto apart = run(false);
+  EXPECT_NEAR(merged[2], merged[3], 1e-9 * merged[2]);
+  EXPECT_NEAR(merged[4], merged[5], 1e-9 * merged[4]);
+  EXPECT_NEAR(0.5 * (merged[0] + merged[1]), 2.5 * 0.2, 0.005);  // and the last step's overshoot
+  EXPECT_NEAR(apart[1], 0.0, 1e-12);
+  EXPECT_NEAR(apart[0], 5.0 * 0.2, 0.01);
+}
+
+}  // namespace
+}  // namespace mc

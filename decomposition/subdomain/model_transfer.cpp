@@ -110,6 +110,7 @@ void fields(IO& io, M& m) {
   io(m.rigid_walls);
   io(m.nodal_rigid_bodies);
   io(m.extra_nodes);
+  io(m.rigid_merges);
   io(m.contacts);
   io(m.controls);
 }
@@ -144,6 +145,7 @@ struct PackOp {
   }
   void write(const NodalRigidBody& x) { p.put(x.id); p.put(x.nodes); p.put(x.weld); p.put(x.failure); }
   void write(const ExtraNodes& x) { p.put(x.part); p.put(x.nodes); }
+  void write(const RigidMerge& x) { p.put(x.lead); p.put(x.constrained); }
   void write(const Controls& c) {
     p.put(c.end_time); p.put(c.end_cycle); p.put(c.dt_min); p.put(c.tssfac); p.put(c.dt2ms); p.put(c.dt_init);
     write(c.hourglass); p.put(c.integration); p.put(c.glstat_dt); p.put(c.matsum_dt); p.put(c.rwforc_dt);
@@ -198,6 +200,7 @@ struct UnpackOp {
   }
   void read(NodalRigidBody& x) { u.get(x.id); u.get(x.nodes); u.get(x.weld); u.get(x.failure); }
   void read(ExtraNodes& x) { u.get(x.part); u.get(x.nodes); }
+  void read(RigidMerge& x) { u.get(x.lead); u.get(x.constrained); }
   void read(Controls& c) {
     u.get(c.end_time); u.get(c.end_cycle); u.get(c.dt_min); u.get(c.tssfac); u.get(c.dt2ms); u.get(c.dt_init);
     read(c.hourglass); u.get(c.integration); u.get(c.glstat_dt); u.get(c.matsum_dt); u.get(c.rwforc_dt);

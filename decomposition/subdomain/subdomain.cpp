@@ -107,6 +107,7 @@ Subdomain SubdomainBuilder::build(int rank) const {
   m.title = g.title;
   m.parts = g.parts;
   m.materials = g.materials;
+  m.rigid_merges = g.rigid_merges;
   m.sections = g.sections;
   m.hourglass = g.hourglass;
   m.curves = g.curves;

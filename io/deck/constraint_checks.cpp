@@ -1,5 +1,5 @@
 // The checks of validate_model for constraints: point masses, nodal rigid
-// bodies and welds, extra nodes and prescribed motions.
+// bodies and welds, merged rigid parts, extra nodes and prescribed motions.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -7,6 +7,7 @@
 #include <set>
 
 #include "io/deck/validation_support.hpp"
+#include "io/rigid_body_merges.hpp"
 
 namespace mc::validation {
 
@@ -80,14 +81,43 @@ void check_weld_normals(const Model& m, const IdIndex& nodes) {
   }
 }
 
+// *CONSTRAINED_RIGID_BODIES: both parts rigid, each part constrained to
+// one lead, and no chain that comes back to where it started.
+void check_rigid_merges(const Model& m) {
+  std::map<GlobalId, const RigidMerge*> lead_of;
+  for (const RigidMerge& merge : m.rigid_merges) {
+    const std::string what = "*CONSTRAINED_RIGID_BODIES: ";
+    for (const GlobalId part : {merge.lead, merge.constrained}) {
+      if (m.parts.count(part) == 0) fail(merge.where, what + "part " + id_text(part) + " is not defined");
+      if (!is_rigid_part(m, part)) fail(merge.where, what + "part " + id_text(part) + " is not rigid (*MAT_RIGID)");
+    }
+    const auto [it, added] = lead_of.emplace(merge.constrained, &merge);
+    if (!added)
+      fail(merge.where, what + "part " + id_text(merge.constrained) + " is already constrained to part " +
+                            id_text(it->second->lead) + " (line " + std::to_string(it->second->where.line) + ")");
+  }
+  for (const auto& [start, merge] : lead_of) {
+    GlobalId at = merge->lead;
+    for (std::size_t steps = 0; steps <= lead_of.size(); ++steps) {
+      if (at == start)
+        fail(merge->where, "*CONSTRAINED_RIGID_BODIES: part " + id_text(start) + " is its own lead through a chain "
+                                                                                  "of merges");
+      const auto next = lead_of.find(at);
+      if (next == lead_of.end()) break;
+      at = next->second->lead;
+    }
+  }
+}
+
 // *CONSTRAINED_EXTRA_NODES: the part must be rigid, and an extra node may
-// move with that body only.
+// move with that body only (merged rigid parts are one body).
 void check_extra_nodes(const Model& m, const IdIndex& nodes) {
   if (m.extra_nodes.empty()) return;
-  std::map<GlobalId, GlobalId> body_of;  // node -> the rigid part it moves with
+  const std::map<GlobalId, GlobalId> leads = rigid_body_leads(m);
+  std::map<GlobalId, GlobalId> body_of;  // node -> the rigid part whose body it moves with
   for (const Shell& shell : m.shells)
     if (is_rigid_part(m, shell.part))
-      for (GlobalId node : shell.nodes) body_of.emplace(node, shell.part);
+      for (GlobalId node : shell.nodes) body_of.emplace(node, rigid_body_part(leads, shell.part));
   std::set<GlobalId> in_nodal_body;
   for (const NodalRigidBody& body : m.nodal_rigid_bodies) in_nodal_body.insert(body.nodes.begin(), body.nodes.end());
   for (const ExtraNodes& extra : m.extra_nodes) {
@@ -100,8 +130,8 @@ void check_extra_nodes(const Model& m, const IdIndex& nodes) {
       const std::string moves = what + ": node " + id_text(node);
       if (in_nodal_body.count(node) != 0)
         fail(extra.where, moves + " is in a nodal rigid body (a node moves with one rigid body)");
-      const auto [it, added] = body_of.emplace(node, extra.part);
-      if (!added && it->second != extra.part)
+      const auto [it, added] = body_of.emplace(node, rigid_body_part(leads, extra.part));
+      if (!added && it->second != rigid_body_part(leads, extra.part))
         fail(extra.where, moves + " already moves with rigid part " + id_text(it->second) +
                               " (a node moves with one rigid body)");
     }
@@ -130,6 +160,7 @@ void check_prescribed_motions(const Model& m, const IdIndex& nodes) {
     std::string by;
   };
   static const char* const kDofNames[] = {"x", "y", "z", "rx", "ry", "rz"};
+  const std::map<GlobalId, GlobalId> leads = rigid_body_leads(m);
   std::map<std::pair<GlobalId, int>, std::vector<Claim>> claimed, body_claimed;
   const auto claim = [&](std::vector<Claim>& claims, const PrescribedMotion& motion, const std::string& whose) {
     for (const Claim& other : claims) {
@@ -153,11 +184,13 @@ void check_prescribed_motions(const Model& m, const IdIndex& nodes) {
                                (m.parts.count(motion.rigid_part) ? " is not rigid (*MAT_RIGID) nor a nodal rigid body"
                                                                   : " is not defined"));
       }
-      const int fixed = nodal ? 0 : m.materials.at(m.parts.at(motion.rigid_part).material).rigid_fixed;
+      // A merged part's motion moves its lead's body, held by the lead's CON1/CON2.
+      const GlobalId body = nodal ? motion.rigid_part : rigid_body_part(leads, motion.rigid_part);
+      const int fixed = nodal ? 0 : m.materials.at(m.parts.at(body).material).rigid_fixed;
       for (const int k : prescribed_components(motion)) {
-        std::vector<Claim>& claims = body_claimed[{motion.rigid_part, k}];
+        std::vector<Claim>& claims = body_claimed[{body, k}];
         if (claims.empty() && (fixed & (1 << k))) claims.push_back({-1e300, 1e300, "held by its *MAT_RIGID CON1/CON2"});
-        claim(claims, motion, "body " + id_text(motion.rigid_part) + "'s " + kDofNames[k]);
+        claim(claims, motion, "body " + id_text(body) + "'s " + kDofNames[k]);
       }
       continue;
     }

@@ -286,6 +286,7 @@ void read_control_contact(KeywordCards&, const KeywordOptions&, ReaderState&);
 // keywords_constraints.cpp
 void read_constrained_nodal_rigid_body(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_constrained_extra_nodes(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_constrained_rigid_bodies(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_constrained_spotweld(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_constrained_generalized_weld_spot(KeywordCards&, const KeywordOptions&, ReaderState&);
 

@@ -84,6 +84,7 @@ constexpr KeywordSpec kKeywords[] = {
     {"CONSTRAINED_SPOTWELD", read_constrained_spotweld, 0},
     {"CONSTRAINED_EXTRA_NODES_NODE", read_constrained_extra_nodes, 0},
     {"CONSTRAINED_EXTRA_NODES_SET", read_constrained_extra_nodes, 0},
+    {"CONSTRAINED_RIGID_BODIES", read_constrained_rigid_bodies, 0},
     {"CONSTRAINED_GENERALIZED_WELD_SPOT", read_constrained_generalized_weld_spot, kIdOption},
     {"CONTACT_AUTOMATIC_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption},
     {"CONTACT_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption},

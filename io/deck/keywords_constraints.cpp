@@ -125,4 +125,21 @@ void read_constrained_extra_nodes(KeywordCards& cards, const KeywordOptions&, Re
   }
 }
 
+// One merge a card: PIDL PIDC IFLAG. IFLAG 1 (LS-DYNA's "the constrained
+// body's inertia is updated", used with its own *PART_INERTIA) is an
+// unsupported option; the parts are checked in validate_model.
+void read_constrained_rigid_bodies(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields fields(*card, cards.keyword(), kStandardLayout);
+    RigidMerge merge;
+    merge.lead = fields.id(1, "PIDL");
+    merge.constrained = fields.id(2, "PIDC");
+    if (merge.lead == merge.constrained) fields.fail(2, "PIDC", "a rigid part cannot be merged with itself");
+    if (fields.option(3, "IFLAG") != 0) state.unsupported_option(cards.keyword(), "IFLAG", card->where());
+    merge.where = card->where();
+    state.model.rigid_merges.push_back(merge);
+  }
+}
+
 }  // namespace mc

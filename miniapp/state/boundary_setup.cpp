@@ -3,6 +3,7 @@
 #include <cmath>
 #include <set>
 
+#include "io/rigid_body_merges.hpp"
 #include "miniapp/state/state_builder.hpp"
 
 namespace mc {
@@ -65,11 +66,14 @@ void apply_initial_velocities(const Model& model, const LocalMesh& mesh, State& 
 }
 
 void setup_prescribed_motions(const Model& model, const LocalMesh& mesh, State& s) {
+  const std::map<GlobalId, GlobalId> leads = rigid_body_leads(model);
   for (const PrescribedMotion& motion : model.prescribed_motions) {
     PrescribedMotionState here;
     here.nodes = local_nodes(mesh, motion.nodes);  // kept when empty: every rank lists every motion
+    // A merged rigid part's motion moves its lead's body.
+    const GlobalId body_part = rigid_body_part(leads, motion.rigid_part);
     for (std::size_t b = 0; b < s.rigid_bodies.size() && motion.rigid_part != 0; ++b)
-      if (!s.rigid_bodies[b].weld && s.rigid_bodies[b].part_id == motion.rigid_part) here.body = static_cast<int>(b);
+      if (!s.rigid_bodies[b].weld && s.rigid_bodies[b].part_id == body_part) here.body = static_cast<int>(b);
     here.component = motion.component;
     here.rotation = motion.rotation;
     here.exclusive = motion.exclusive;
@@ -141,6 +145,7 @@ void setup_rigid_walls(const Model& model, const LocalMesh& mesh, State& s) {
 // deformable part is merged into the body, as in LS-DYNA. Nodal rigid bodies
 // and welds follow the part bodies, in deck order.
 void setup_rigid_bodies(const Model& model, const LocalMesh& mesh, State& s) {
+  const std::map<GlobalId, GlobalId> leads = rigid_body_leads(model);
   for (const NodalRigidBody& nodal : model.nodal_rigid_bodies) {
     RigidBody body;
     body.part_id = nodal.id;
@@ -161,7 +166,7 @@ void setup_rigid_bodies(const Model& model, const LocalMesh& mesh, State& s) {
   // Extra nodes join their part's body (part bodies come first).
   for (const ExtraNodes& extra : model.extra_nodes)
     for (std::size_t b = 0; b < members.size(); ++b)
-      if (s.rigid_bodies[b].part_id == extra.part)
+      if (s.rigid_bodies[b].part_id == rigid_body_part(leads, extra.part))
         for (int node : local_nodes(mesh, extra.nodes)) members[b].insert(node);
   for (std::size_t b = 0; b < members.size(); ++b)
     s.rigid_bodies[b].nodes.assign(members[b].begin(), members[b].end());

@@ -2,6 +2,7 @@
 #include <map>
 
 #include "decomposition/subdomain/local_mesh.hpp"
+#include "io/rigid_body_merges.hpp"
 #include "miniapp/materials/material_table.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "miniapp/elements/shell_bt/thickness_rule.hpp"
@@ -15,6 +16,20 @@ void build_part_tables(const Model& model, State& state) {
   for (const auto& [id, mat] : model.materials) {
     material_index[id] = static_cast<int>(materials.size());
     materials.push_back(material_params(mat, model, curves));
+  }
+
+  // One body a rigid part, in part id order, but a part merged into another
+  // (*CONSTRAINED_RIGID_BODIES) moves with its lead's body, which carries
+  // the lead's CON1/CON2.
+  const std::map<GlobalId, GlobalId> leads = rigid_body_leads(model);
+  std::map<GlobalId, int> body_of_part;
+  for (const auto& [id, part] : model.parts) {
+    if (model.materials.at(part.material).kind != MaterialKind::Rigid || leads.count(id) != 0) continue;
+    body_of_part[id] = static_cast<int>(state.rigid_bodies.size());
+    RigidBody body;
+    body.part_id = id;
+    body.fixed = model.materials.at(part.material).rigid_fixed;
+    state.rigid_bodies.push_back(body);
   }
 
   std::vector<PartParams> parts;
@@ -39,16 +54,10 @@ void build_part_tables(const Model& model, State& state) {
       p.zeta[k] = static_cast<Real>(rule.zeta[k]);
       p.weight[k] = static_cast<Real>(rule.weight[k]);
     }
-    if (mat.kind == MaterialKind::Rigid) p.rigid_body = static_cast<int>(state.rigid_bodies.size());
+    if (mat.kind == MaterialKind::Rigid) p.rigid_body = body_of_part.at(rigid_body_part(leads, id));
     if (p.ihq == 4) state.uses_hourglass_stiffness = true;
     if (materials[static_cast<std::size_t>(p.material)].kinematic_modulus > 0) state.uses_back_stress = true;
     state.max_points = std::max(state.max_points, sec.nip);
-    if (p.rigid_body >= 0) {
-      RigidBody body;
-      body.part_id = id;
-      body.fixed = mat.rigid_fixed;
-      state.rigid_bodies.push_back(body);
-    }
     state.part_info.push_back({id, part.title, mat.kind == MaterialKind::Rigid});
     parts.push_back(p);
   }
