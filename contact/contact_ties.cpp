@@ -115,24 +115,12 @@ int form_starting_ties(InterfaceRun& run, std::vector<ContactTie>& ties) {
       for (int k = 0; k < 3; ++k) x[c][k] = run.x[3 * static_cast<std::size_t>(slot[c]) + k];
     const double* at = &run.x[3 * static_cast<std::size_t>(n)];
     const bool triangle = slot[2] == slot[3];
-    const SegmentPoint closest = closest_on_segment(at, x, triangle);
     const double tolerance = in.tie_tolerance > 0 ? in.tie_tolerance
                                                   : run.half[static_cast<std::size_t>(n)] +
                                                         in.segment_half_thickness[static_cast<std::size_t>(g)];
-    if (closest.distance2 > tolerance * tolerance) continue;
-    // Inside the segment's normal projection: the closest point is straight
-    // under the node (off an edge it is beside it). The segment is taken as
-    // grown by LS-DYNA's tied default MAXPAR 1.035 (1.75 % of its size each
-    // side), so a node over a crease between two segments still ties.
+    SegmentPoint closest;
+    if (!ties_to(at, x, triangle, tolerance, closest)) continue;
     const int t = tie_triangle_of(triangle, closest.weight);
-    int corner[3];
-    tie_triangle_corners(t, corner);
-    double normal[3];
-    const double len = triangle_cross(x, corner, normal);
-    double along = 0;
-    for (int k = 0; k < 3; ++k) along += (at[k] - closest.x[k]) * normal[k] / len;
-    const double beside = 0.0175 * std::sqrt(len);  // len: twice the triangle's area
-    if (closest.distance2 - along * along > beside * beside) continue;
     ties.push_back(tie_at(run.gid[static_cast<std::size_t>(n)], run.segment_gid[static_cast<std::size_t>(g)], at, x, t));
     formed += 1;
   }

@@ -105,6 +105,25 @@ inline ContactTie tie_at(GlobalId node, GlobalId segment, const double* a, const
 // The triangle of a segment that the point of weights w lies in.
 inline int tie_triangle_of(bool triangle, const double* w) { return !triangle && w[3] > w[1] ? 1 : 0; }
 
+// Whether node p ties to a segment at the start of a tied interface: within
+// `tolerance` of the segment's closest point, and inside its normal
+// projection (the closest point straight under p; off an edge it is
+// beside it), the segment taken as grown by LS-DYNA's tied default MAXPAR
+// 1.035 (1.75 % of its size each side) so that a node over a crease
+// between two segments still ties. `closest` is the segment's closest point.
+inline bool ties_to(const double* p, const double (*x)[3], bool triangle, double tolerance, SegmentPoint& closest) {
+  closest = closest_on_segment(p, x, triangle);
+  if (closest.distance2 > tolerance * tolerance) return false;
+  int corner[3];
+  tie_triangle_corners(tie_triangle_of(triangle, closest.weight), corner);
+  double normal[3];
+  const double len = triangle_cross(x, corner, normal);
+  double along = 0;
+  for (int k = 0; k < 3; ++k) along += (p[k] - closest.x[k]) * normal[k] / len;
+  const double beside = 0.0175 * std::sqrt(len);  // len: twice the triangle's area
+  return closest.distance2 - along * along <= beside * beside;
+}
+
 // The tie a pair in contact makes: node p touched the segment at the point
 // of weights w (closest_on_segment), closer than the contact distance
 // `reach`. The tie holds p at

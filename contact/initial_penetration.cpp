@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "contact/contact_setup.hpp"
+#include "contact/contact_ties.hpp"
 #include "contact/node_segment_penalty.hpp"
 
 namespace mc {
@@ -207,6 +208,69 @@ void fix_interface(const InterfaceSetup& in, const ContactMesh& mesh, const std:
   }
 }
 
+// *CONTACT_TIED_... without OFFSET: each slave node that ties goes to the
+// closest point of its nearest master segment (the first in segment order
+// of equals), in node id order, with the segments where earlier moves left them.
+void project_tied_nodes(const InterfaceSetup& in, const ContactMesh& mesh, std::vector<std::array<double, 3>>& x,
+                        PenetrationFix& fix) {
+  const std::size_t segments = in.segment_element.size();
+  if (segments == 0) return;
+  double reach = in.tie_tolerance;
+  if (!(reach > 0)) {
+    for (double h : in.node_half_thickness) reach = std::max(reach, h);
+    reach += *std::max_element(in.segment_half_thickness.begin(), in.segment_half_thickness.end());
+  }
+  std::vector<std::array<double, 6>> boxes(segments);
+  for (std::size_t g = 0; g < segments; ++g) {
+    std::array<double, 6>& b = boxes[g];
+    b = {1e300, 1e300, 1e300, -1e300, -1e300, -1e300};
+    for (int corner = 0; corner < 4; ++corner)
+      for (int k = 0; k < 3; ++k) {
+        const double v = x[static_cast<std::size_t>(mesh.shell_nodes(in.segment_element[g], corner))][k];
+        b[k] = std::min(b[k], v - 2 * reach);
+        b[3 + k] = std::max(b[3 + k], v + 2 * reach);
+      }
+  }
+  const SegmentGrid grid(boxes, std::max(in.total_segment_size / static_cast<double>(segments), 2 * reach));
+  std::vector<std::size_t> order(in.node_local.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return (*mesh.node_ids)[static_cast<std::size_t>(in.node_local[a])] <
+           (*mesh.node_ids)[static_cast<std::size_t>(in.node_local[b])];
+  });
+  for (std::size_t slot : order) {
+    if (!(in.node_bits[slot] & kSlaveSide)) continue;
+    const int node = in.node_local[slot];
+    double* p = x[static_cast<std::size_t>(node)].data();
+    double best = 1e300, to[3] = {0, 0, 0};
+    const auto [first, last] = grid.near(p);
+    for (const int* candidate = first; candidate != last; ++candidate) {  // ascending segment order
+      const auto g = static_cast<std::size_t>(*candidate);
+      if (!(in.segment_bits[g] & kMasterSide)) continue;
+      const int e = in.segment_element[g];
+      double corners[4][3];
+      bool own = false;
+      for (int c = 0; c < 4; ++c) {
+        own = own || mesh.shell_nodes(e, c) == node;
+        for (int k = 0; k < 3; ++k) corners[c][k] = x[static_cast<std::size_t>(mesh.shell_nodes(e, c))][k];
+      }
+      if (own) continue;
+      const double tolerance = in.tie_tolerance > 0 ? in.tie_tolerance
+                                                    : in.node_half_thickness[slot] + in.segment_half_thickness[g];
+      SegmentPoint closest;
+      if (!ties_to(p, corners, mesh.shell_nodes(e, 2) == mesh.shell_nodes(e, 3), tolerance, closest)) continue;
+      if (closest.distance2 < best) {
+        best = closest.distance2;
+        for (int k = 0; k < 3; ++k) to[k] = closest.x[k];
+      }
+    }
+    if (best == 1e300 || best == 0) continue;
+    for (int k = 0; k < 3; ++k) p[k] = to[k];
+    ++fix.tied_moved;
+    fix.tied_largest = std::max(fix.tied_largest, std::sqrt(best));
+  }
+}
+
 }  // namespace
 
 PenetrationFix remove_initial_penetrations(Model& model) {
@@ -219,7 +283,10 @@ PenetrationFix remove_initial_penetrations(Model& model) {
   for (std::size_t n = 0; n < x.size(); ++n) x[n] = model.nodes[n].x;
   const std::vector<std::vector<int>> shells_of = shells_of_nodes(whole.mesh);
   for (std::size_t i = 0; i < setup.interfaces.size(); ++i)
-    if (!(model.contacts[i].birth > 0) && !model.contacts[i].tie_at_start) fix_interface(setup.interfaces[i], whole.mesh, shells_of, x, fix);
+    if (!(model.contacts[i].birth > 0)) {
+      if (model.contacts[i].tie_moves_nodes) project_tied_nodes(setup.interfaces[i], whole.mesh, x, fix);
+      else if (!model.contacts[i].tie_at_start) fix_interface(setup.interfaces[i], whole.mesh, shells_of, x, fix);
+    }
   for (std::size_t n = 0; n < x.size(); ++n) model.nodes[n].x = x[n];
   return fix;
 }

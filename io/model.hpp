@@ -270,6 +270,9 @@ struct ContactInterface {
   // (*CONTACT_TIED_...): untied nodes take no contact force. tie_tolerance
   // 0: the contact distance (half of both thicknesses).
   bool tie_at_start = false, tied_only = false;
+  // *CONTACT_TIED_... without OFFSET: each slave node that ties is first
+  // moved onto the master segment (start-up, initial_penetration.hpp).
+  bool tie_moves_nodes = false;
   double tie_tolerance = 0;
   // _TIEBREAK: OPTION (1, 2 or 3), and NFLS, SFLS: a tie fails once
   // (sigma_n / NFLS)^2 + (sigma_s / SFLS)^2 >= 1 (0: never by that stress);

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "contact/contact_ties.hpp"
+#include "contact/initial_penetration.hpp"
 #include "decomposition/subdomain/local_mesh.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
@@ -49,6 +50,26 @@ PlatesAtEnd run_plates(double gap, double top_vz, bool tied, int tiebreak_option
   for (const auto& ties : s.carry.contact_ties)
     for (const ContactTie& tie : ties) out.failed += tie.failed ? 1 : 0;
   return out;
+}
+
+// Without OFFSET the slave nodes that tie are moved onto the master
+// surface first, as LS-DYNA does: the bottom plate's 100 nodes under the
+// top plate, 1 mm below it, go up by 1 mm; the 21 beyond its edge stay.
+TEST(TiedContact, WithoutOffsetTheTiedSlaveNodesMoveOntoTheMasterSurface) {
+  Model m = test::colliding_plates(1.0, 0.0, 0.0, 0.0);
+  m.contacts[0].kind = ContactInterface::Kind::NodesToSurface;
+  m.contacts[0].tie_at_start = m.contacts[0].tied_only = m.contacts[0].tie_moves_nodes = true;
+  const PenetrationFix fix = remove_initial_penetrations(m);
+  EXPECT_EQ(fix.tied_moved, 100);
+  EXPECT_NEAR(fix.tied_largest, 1.0, 1e-12);
+  EXPECT_EQ(fix.moved, 0);
+  int lifted = 0, kept = 0;
+  for (std::size_t n = 0; n < 121; ++n) {  // the bottom plate's nodes
+    if (m.nodes[n].x[2] == 1.0) ++lifted;
+    if (m.nodes[n].x[2] == 0.0) ++kept;
+  }
+  EXPECT_EQ(lifted, 100);
+  EXPECT_EQ(kept, 21);
 }
 
 // The TIEBREAK criterion (sigma_n / NFLS)^2 + (sigma_s / SFLS)^2 >= 1 in

@@ -153,7 +153,10 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
     state.warn(cards.require("optional card B").where(), "optional contact cards B and later ignored");
     cards.skip_rest();
   }
-  if (ties == Ties::Tied) contact.tie_at_start = contact.tied_only = true;
+  if (ties == Ties::Tied) {
+    contact.tie_at_start = contact.tied_only = true;
+    contact.tie_moves_nodes = cards.keyword().find("OFFSET") == std::string::npos;
+  }
   request.contact = state.model.contacts.size();
   state.model.contacts.push_back(std::move(contact));
   state.contacts.push_back(std::move(request));
@@ -185,15 +188,13 @@ void read_contact_surface_to_surface_tiebreak(KeywordCards& cards, const Keyword
 
 // *CONTACT_TIED_NODES_TO_SURFACE, _SURFACE_TO_SURFACE, _SHELL_EDGE_TO_SURFACE
 // (and their _OFFSET, _CONSTRAINED_OFFSET, _BEAM_OFFSET forms): penalty
-// ties made when the interface starts, each node where it is. Without
-// OFFSET LS-DYNA first moves each tied node onto the master surface (and
-// ties by constraints); minicrash keeps the gap, which it says. A shell
-// edge's rotations, which LS-DYNA ties too, are not: an unsupported option.
+// ties made when the interface starts, each node where it is; without
+// OFFSET each slave node that ties is first moved onto the master surface,
+// as LS-DYNA does (where LS-DYNA then ties by constraint equations). A
+// shell edge's rotations, which LS-DYNA ties too, are not: an unsupported
+// option.
 void read_contact_tied(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   const std::string& name = cards.keyword();
-  if (name.find("OFFSET") == std::string::npos)
-    state.warn(cards.keyword_line(), name + " ties each node where it is, as the _OFFSET form does (LS-DYNA first "
-                                            "moves it onto the master surface)");
   if (name.find("SHELL_EDGE") != std::string::npos)
     state.unsupported_option(name, "rotations of the shell edges (their translations are tied)", cards.keyword_line());
   const bool surfaces = name.find("SURFACE_TO_SURFACE") != std::string::npos;

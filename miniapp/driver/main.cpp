@@ -75,6 +75,9 @@ void load_model(mc::Options& o, mc::Model& model, std::int64_t counts[3]) {
     std::printf("  initial penetrations: %lld contact node(s) moved out to the contact distance, the largest by "
                 "%.4g (node %lld, contact %lld)\n", static_cast<long long>(fix.moved), fix.largest,
                 static_cast<long long>(fix.node), static_cast<long long>(fix.contact));
+  if (fix.tied_moved > 0 && !o.quiet)
+    std::printf("  tied contacts: %lld slave node(s) moved onto the master surface, the largest move %.4g\n",
+                static_cast<long long>(fix.tied_moved), fix.tied_largest);
   if (fix.on_surface > 0)
     std::fprintf(stderr, "minicrash: warning: %lld contact node(s) lie on a segment's mid-surface: no direction "
                          "to move them out, left as they are\n", static_cast<long long>(fix.on_surface));
