@@ -121,6 +121,27 @@ class SegmentGrid {
   std::vector<int> segments_;
 };
 
+// An interface's segments in a grid: a segment goes into every cell its box,
+// grown by the reach and by the reach again (earlier moves shift its
+// corners by at most that), covers: a node then finds every segment it can
+// touch in its own cell.
+SegmentGrid interface_grid(const InterfaceSetup& in, const ContactMesh& mesh,
+                           const std::vector<std::array<double, 3>>& x, double reach) {
+  const std::size_t segments = in.segment_element.size();
+  std::vector<std::array<double, 6>> boxes(segments);
+  for (std::size_t g = 0; g < segments; ++g) {
+    std::array<double, 6>& b = boxes[g];
+    b = {1e300, 1e300, 1e300, -1e300, -1e300, -1e300};
+    for (int corner = 0; corner < 4; ++corner)
+      for (int k = 0; k < 3; ++k) {
+        const double v = x[static_cast<std::size_t>(mesh.shell_nodes(in.segment_element[g], corner))][k];
+        b[k] = std::min(b[k], v - 2 * reach);
+        b[3 + k] = std::max(b[3 + k], v + 2 * reach);
+      }
+  }
+  return SegmentGrid(boxes, std::max(in.total_segment_size / static_cast<double>(segments), 2 * reach));
+}
+
 // Each shell's corners, counted once (a triangle's n3 == n4).
 std::vector<std::vector<int>> shells_of_nodes(const ContactMesh& mesh) {
   std::vector<std::vector<int>> shells_of(static_cast<std::size_t>(mesh.node_count()));
@@ -137,22 +158,7 @@ void fix_interface(const InterfaceSetup& in, const ContactMesh& mesh, const std:
   double reach = 0;
   for (double h : in.node_half_thickness) reach = std::max(reach, h);
   reach += *std::max_element(in.segment_half_thickness.begin(), in.segment_half_thickness.end());
-  // A segment goes into every cell its box, grown by the reach and by the
-  // reach again (earlier moves shift its corners by at most that), covers:
-  // a node then finds every segment it can touch in its own cell.
-  const double h = std::max(in.total_segment_size / static_cast<double>(segments), 2 * reach);
-  std::vector<std::array<double, 6>> boxes(segments);
-  for (std::size_t g = 0; g < segments; ++g) {
-    std::array<double, 6>& b = boxes[g];
-    b = {1e300, 1e300, 1e300, -1e300, -1e300, -1e300};
-    for (int corner = 0; corner < 4; ++corner)
-      for (int k = 0; k < 3; ++k) {
-        const double v = x[mesh.shell_nodes(in.segment_element[g], corner)][k];
-        b[k] = std::min(b[k], v - 2 * reach);
-        b[3 + k] = std::max(b[3 + k], v + 2 * reach);
-      }
-  }
-  const SegmentGrid grid(boxes, h);
+  const SegmentGrid grid = interface_grid(in, mesh, x, reach);
   // The run's search leaves out a segment's one-ring (nodes of the shells
   // touching it): so does this check.
   const auto in_one_ring = [&](int node, int e) {
@@ -220,18 +226,7 @@ void project_tied_nodes(const InterfaceSetup& in, const ContactMesh& mesh, std::
     for (double h : in.node_half_thickness) reach = std::max(reach, h);
     reach += *std::max_element(in.segment_half_thickness.begin(), in.segment_half_thickness.end());
   }
-  std::vector<std::array<double, 6>> boxes(segments);
-  for (std::size_t g = 0; g < segments; ++g) {
-    std::array<double, 6>& b = boxes[g];
-    b = {1e300, 1e300, 1e300, -1e300, -1e300, -1e300};
-    for (int corner = 0; corner < 4; ++corner)
-      for (int k = 0; k < 3; ++k) {
-        const double v = x[static_cast<std::size_t>(mesh.shell_nodes(in.segment_element[g], corner))][k];
-        b[k] = std::min(b[k], v - 2 * reach);
-        b[3 + k] = std::max(b[3 + k], v + 2 * reach);
-      }
-  }
-  const SegmentGrid grid(boxes, std::max(in.total_segment_size / static_cast<double>(segments), 2 * reach));
+  const SegmentGrid grid = interface_grid(in, mesh, x, reach);
   std::vector<std::size_t> order(in.node_local.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {

@@ -431,33 +431,6 @@ TEST(KeywordReaderLsDyna, AllowUnsupportedLeavesOutASolidPartAndItsContact) {
       << warnings.str();
 }
 
-// *CONSTRAINED_RIGID_BODIES: PIDL PIDC IFLAG, a merge a card; both parts
-// rigid, a part constrained once, no chain back to itself; IFLAG 1 is an
-// unsupported option.
-TEST(KeywordReaderLsDyna, RigidBodiesMergeAndBadMergesAreNamed) {
-  const std::string rigid_parts =
-      "*NODE\n11,0,0,1\n12,1,0,1\n13,1,1,1\n14,0,1,1\n15,0,0,2\n16,1,0,2\n17,1,1,2\n18,0,1,2\n"
-      "*ELEMENT_SHELL\n3,2,11,12,13,14\n4,3,15,16,17,18\n*PART\nlid\n2,1,5\n*PART\ncap\n3,1,5\n"
-      "*MAT_RIGID\n5,7.8e-9,210000.,0.3\n";
-  const Model m = read(minimal_deck(rigid_parts + "*CONSTRAINED_RIGID_BODIES\n2,3\n"));
-  ASSERT_EQ(m.rigid_merges.size(), 1u);
-  EXPECT_EQ(m.rigid_merges[0].lead, 2);
-  EXPECT_EQ(m.rigid_merges[0].constrained, 3);
-  const std::string elastic = minimal_deck(rigid_parts + "*CONSTRAINED_RIGID_BODIES\n2,1\n");
-  EXPECT_EQ(error_of(elastic), "deck.k:" + std::to_string(line_of(elastic, "*CONSTRAINED") + 1) +
-                                   ": *CONSTRAINED_RIGID_BODIES: part 1 is not rigid (*MAT_RIGID)");
-  const std::string twice = minimal_deck(rigid_parts + "*NODE\n19,0,0,3\n20,1,0,3\n21,1,1,3\n22,0,1,3\n"
-                                         "*ELEMENT_SHELL\n5,4,19,20,21,22\n*PART\nrim\n4,1,5\n"
-                                         "*CONSTRAINED_RIGID_BODIES\n2,3\n4,3\n");
-  EXPECT_NE(error_of(twice).find("*CONSTRAINED_RIGID_BODIES: part 3 is already constrained to part 2"),
-            std::string::npos)
-      << error_of(twice);
-  const std::string cycle = minimal_deck(rigid_parts + "*CONSTRAINED_RIGID_BODIES\n2,3\n3,2\n");
-  EXPECT_NE(error_of(cycle).find("is its own lead through a chain of merges"), std::string::npos) << error_of(cycle);
-  const std::string iflag = minimal_deck(rigid_parts + "*CONSTRAINED_RIGID_BODIES\n2,3,1\n");
-  EXPECT_NE(error_of(iflag).find("*CONSTRAINED_RIGID_BODIES (IFLAG) x1"), std::string::npos) << error_of(iflag);
-}
-
 TEST(KeywordReaderLsDyna, WarningsAreWrittenBeforeALaterErrorEndsTheRead) {
   std::ostringstream warnings;
   const std::string deck = minimal_deck("*DATABASE_ELOUT\n1.0\n*MAT_ELASTIC\n1,7.8e-9,210000.,0.3\n");
