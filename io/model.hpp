@@ -233,6 +233,21 @@ struct ExtraNodes {
   SourceLine where;
 };
 
+// *PART_INERTIA: a rigid part's body given its mass, centre and inertia
+// instead of those of its mesh. As LS-DYNA's default (IFLAG 0 of
+// *CONSTRAINED_EXTRA_NODES), the given values already hold the body's extra
+// nodes. The body starts with the given velocity and spin (IRIGID 0 of
+// *INITIAL_VELOCITY_GENERATION: *PART_INERTIA controls the body's velocity).
+struct PartInertia {
+  double mass = 0;                     // TM
+  std::array<double, 3> center{};      // XC YC ZC, or NODEID's position (resolved after the read)
+  GlobalId center_node = 0;            // NODEID; 0: XC YC ZC
+  std::array<double, 6> inertia{};     // about the centre, global axes: xx yy zz xy yz zx (tensor entries)
+  std::array<double, 3> velocity{};    // VTX VTY VTZ
+  std::array<double, 3> spin{};        // VRX VRY VRZ
+  SourceLine where;
+};
+
 // *CONTACT_AUTOMATIC_SINGLE_SURFACE / _SURFACE_TO_SURFACE / _NODES_TO_SURFACE:
 // node-to-segment penalty contact between shell surfaces (both sides,
 // thickness offsets). Surfaces are given as parts (SSTYP/MSTYP 3), part sets
@@ -327,6 +342,7 @@ struct Model {
   std::vector<RigidWall> rigid_walls;
   std::vector<NodalRigidBody> nodal_rigid_bodies;
   std::vector<ExtraNodes> extra_nodes;
+  std::map<GlobalId, PartInertia> part_inertias;  // by part id
   std::vector<RigidMerge> rigid_merges;
   std::vector<ContactInterface> contacts;
   Controls controls;

@@ -26,6 +26,19 @@ void make_rigid_part(Model& m, const std::function<bool(const Shell&)>& in_grip)
     if (in_grip(shell)) shell.part = 2;
 }
 
+void add_loose_shell(Model& m, double at) {
+  for (GlobalId k = 0; k < 4; ++k) m.nodes.push_back({9001 + k, {at + (k == 1 || k == 2), at + (k >= 2), 0}});
+  Shell loose = m.shells.front();
+  loose.id = 9001;
+  loose.part = 3;
+  loose.nodes = {9001, 9002, 9003, 9004};
+  m.shells.push_back(loose);
+  Part elastic = m.parts.at(1);
+  elastic.id = 3;
+  elastic.material = 1;
+  m.parts[3] = elastic;
+}
+
 Model plate_model(const PlateSpec& spec) {
   Model m;
   m.title = "test plate";

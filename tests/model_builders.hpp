@@ -31,6 +31,10 @@ Model plate_model(const PlateSpec& spec);
 // Moves the shells `in_grip` picks to a rigid part 2 (*MAT_RIGID material 2,
 // material 1's constants, section 1).
 void make_rigid_part(Model& m, const std::function<bool(const Shell&)>& in_grip);
+// A loose 1 x 1 mm shell of material 1 (part 3, nodes 9001-9004, shell
+// 9001) at (at, at): far from the rest, it sets the time step where rigid
+// parts set none.
+void add_loose_shell(Model& m, double at);
 // nx x ny shells over lx x ly mm, thickness t; the rest PlateSpec's defaults.
 PlateSpec plate_spec(int nx, int ny, double lx, double ly, double t);
 GlobalId plate_node_id(const PlateSpec& spec, int i, int j);

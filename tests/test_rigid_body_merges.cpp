@@ -63,17 +63,7 @@ TEST(RigidBodyMerges, MergedRigidPartsMoveAsOneBody) {
       m.parts.at(part).material = rigid.id;
     }
     if (merged) m.rigid_merges.push_back({1, 2, {}});
-    // A loose elastic shell far away sets the time step (rigid parts set none).
-    for (GlobalId k = 0; k < 4; ++k) m.nodes.push_back({9001 + k, {100.0 + (k == 1 || k == 2), 100.0 + (k >= 2), 0}});
-    Shell loose = m.shells.front();
-    loose.id = 9001;
-    loose.part = 3;
-    loose.nodes = {9001, 9002, 9003, 9004};
-    m.shells.push_back(loose);
-    Part elastic = m.parts.at(1);
-    elastic.id = 3;
-    elastic.material = 1;
-    m.parts[3] = elastic;
+    test::add_loose_shell(m, 100.0);  // sets the time step (rigid parts set none)
     State s = build_state(m, whole_model_mesh(m));
     const auto distance = [&](int a, int b) {
       return std::hypot(s.nodes.x(a, 0) - s.nodes.x(b, 0), s.nodes.x(a, 1) - s.nodes.x(b, 1),

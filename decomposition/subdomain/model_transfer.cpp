@@ -110,6 +110,7 @@ void fields(IO& io, M& m) {
   io(m.rigid_walls);
   io(m.nodal_rigid_bodies);
   io(m.extra_nodes);
+  io(m.part_inertias);
   io(m.rigid_merges);
   io(m.contacts);
   io(m.controls);
@@ -145,6 +146,9 @@ struct PackOp {
   }
   void write(const NodalRigidBody& x) { p.put(x.id); p.put(x.nodes); p.put(x.weld); p.put(x.failure); }
   void write(const ExtraNodes& x) { p.put(x.part); p.put(x.nodes); }
+  void write(const PartInertia& x) {
+    p.put(x.mass); p.put(x.center); p.put(x.inertia); p.put(x.velocity); p.put(x.spin);
+  }
   void write(const RigidMerge& x) { p.put(x.lead); p.put(x.constrained); }
   void write(const Controls& c) {
     p.put(c.end_time); p.put(c.end_cycle); p.put(c.dt_min); p.put(c.tssfac); p.put(c.dt2ms); p.put(c.dt_init);
@@ -200,6 +204,9 @@ struct UnpackOp {
   }
   void read(NodalRigidBody& x) { u.get(x.id); u.get(x.nodes); u.get(x.weld); u.get(x.failure); }
   void read(ExtraNodes& x) { u.get(x.part); u.get(x.nodes); }
+  void read(PartInertia& x) {
+    u.get(x.mass); u.get(x.center); u.get(x.inertia); u.get(x.velocity); u.get(x.spin);
+  }
   void read(RigidMerge& x) { u.get(x.lead); u.get(x.constrained); }
   void read(Controls& c) {
     u.get(c.end_time); u.get(c.end_cycle); u.get(c.dt_min); u.get(c.tssfac); u.get(c.dt2ms); u.get(c.dt_init);

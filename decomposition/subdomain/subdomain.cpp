@@ -108,6 +108,7 @@ Subdomain SubdomainBuilder::build(int rank) const {
   m.parts = g.parts;
   m.materials = g.materials;
   m.rigid_merges = g.rigid_merges;
+  m.part_inertias = g.part_inertias;
   m.sections = g.sections;
   m.hourglass = g.hourglass;
   m.curves = g.curves;

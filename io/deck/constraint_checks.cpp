@@ -109,6 +109,21 @@ void check_rigid_merges(const Model& m) {
   }
 }
 
+// *PART_INERTIA gives a rigid body's inertia. A body merged from several
+// parts would need LS-DYNA's rules for adding the others (IFLAG), which
+// minicrash does not model.
+void check_part_inertias(const Model& m) {
+  for (const auto& [part, given] : m.part_inertias) {
+    const std::string what = "*PART_INERTIA: part " + id_text(part);
+    if (!is_rigid_part(m, part))
+      fail(given.where, what + " is not rigid (*MAT_RIGID): only a rigid body takes a given inertia");
+    for (const RigidMerge& merge : m.rigid_merges)
+      if (merge.lead == part || merge.constrained == part)
+        fail(given.where, what + " is merged with another by *CONSTRAINED_RIGID_BODIES at line " +
+                              std::to_string(merge.where.line) + ": a merged body with a given inertia is not supported");
+  }
+}
+
 // *CONSTRAINED_EXTRA_NODES: the part must be rigid, and an extra node may
 // move with that body only (merged rigid parts are one body).
 void check_extra_nodes(const Model& m, const IdIndex& nodes) {

@@ -91,9 +91,18 @@ void write_parts(const Model& m, std::ostream& o) {
     o << "*SECTION_SHELL\n" << id << "," << sec.elform << "," << g(sec.shear_factor) << "," << sec.nip << "\n"
       << g(sec.thickness) << "," << g(sec.thickness) << "," << g(sec.thickness) << "," << g(sec.thickness) << "\n";
   for (const auto& [id, hg] : m.hourglass) o << "*HOURGLASS\n" << id << "," << hg.ihq << "," << g(hg.qh) << "\n";
-  for (const auto& [id, p] : m.parts)
-    o << "*PART\n" << (p.title.empty() ? "part" : p.title) << "\n"
-      << id << "," << p.section << "," << p.material << ",0," << p.hourglass << "\n";
+  for (const auto& [id, p] : m.parts) {
+    const auto given = m.part_inertias.find(id);
+    o << (given == m.part_inertias.end() ? "*PART\n" : "*PART_INERTIA\n") << (p.title.empty() ? "part" : p.title)
+      << "\n" << id << "," << p.section << "," << p.material << ",0," << p.hourglass << "\n";
+    if (given == m.part_inertias.end()) continue;
+    const PartInertia& in = given->second;
+    o << g(in.center[0]) << "," << g(in.center[1]) << "," << g(in.center[2]) << "," << g(in.mass) << ",0,0\n"
+      << g(in.inertia[0]) << "," << g(in.inertia[3]) << "," << g(in.inertia[5]) << "," << g(in.inertia[1]) << ","
+      << g(in.inertia[4]) << "," << g(in.inertia[2]) << "\n";
+    o << g(in.velocity[0]) << "," << g(in.velocity[1]) << "," << g(in.velocity[2]) << "," << g(in.spin[0]) << ","
+      << g(in.spin[1]) << "," << g(in.spin[2]) << "\n";
+  }
 }
 
 void write_mesh(const Model& m, std::ostream& o) {

@@ -202,12 +202,19 @@ void read_node(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_element_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_element_shell_thickness(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_element_mass(KeywordCards&, const KeywordOptions&, ReaderState&);
+// The heading and ids cards of one part (*PART, *PART_INERTIA); returns its PID.
+GlobalId read_part_cards(KeywordCards& cards, ReaderState& state);
 void read_part(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_section_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_node_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_part_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_shell_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_segment(KeywordCards&, const KeywordOptions&, ReaderState&);
+
+// keywords_part_inertia.cpp
+void read_part_inertia(KeywordCards&, const KeywordOptions&, ReaderState&);
+// NODEID centres take their node's position; resolve_references calls it.
+void resolve_part_inertia_centers(ReaderState& state);
 
 // generated_sets.cpp
 // Card 1 of every set keyword (SID DA1 DA2 DA3 DA4 SOLVER): registers SID

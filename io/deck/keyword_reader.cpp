@@ -44,6 +44,7 @@ constexpr KeywordSpec kKeywords[] = {
     {"ELEMENT_MASS", read_element_mass, 0},
     {"ELEMENT_MASS_NODE_SET", read_element_mass, 0},
     {"PART", read_part, 0},
+    {"PART_INERTIA", read_part_inertia, 0},
     {"SECTION_SHELL", read_section_shell, kTitleOption},
     {"MAT_ELASTIC", read_mat_elastic, kTitleOption},
     {"MAT_001", read_mat_elastic, kTitleOption},

@@ -159,27 +159,32 @@ void read_element_mass(KeywordCards& cards, const KeywordOptions&, ReaderState& 
   }
 }
 
+GlobalId read_part_cards(KeywordCards& cards, ReaderState& state) {
+  Part part;
+  part.title = read_title_card(cards, "the part heading card");
+  const Card& card = cards.require("card 2 (PID SECID MID EOSID HGID)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  part.id = fields.id(1, "PID");
+  part.section = fields.id(2, "SECID");
+  part.material = fields.id(3, "MID");
+  if (const std::int64_t eos = fields.integer(4, "EOSID"); eos != 0)  // before the section is known
+    state.warn(card.where(), "part " + std::to_string(part.id) + ": EOSID " + std::to_string(eos) +
+                                 " ignored (an equation of state acts on solids; minicrash runs shells)");
+  part.hourglass = fields.integer(5, "HGID");
+  if (part.hourglass < 0) fields.fail(5, "HGID", "id must not be negative");
+  part.where = card.where();
+  if (const auto found = state.model.parts.find(part.id); found != state.model.parts.end()) {
+    duplicate_id("part", part.id, part.where, found->second.where);
+  }
+  const GlobalId id = part.id;
+  state.model.parts.emplace(id, std::move(part));
+  return id;
+}
+
 void read_part(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
   // Card pairs (heading, ids) may repeat under one *PART.
-  do {
-    Part part;
-    part.title = read_title_card(cards, "the part heading card");
-    const Card& card = cards.require("card 2 (PID SECID MID EOSID HGID)");
-    const CardFields fields(card, cards.keyword(), kStandardLayout);
-    part.id = fields.id(1, "PID");
-    part.section = fields.id(2, "SECID");
-    part.material = fields.id(3, "MID");
-    if (const std::int64_t eos = fields.integer(4, "EOSID"); eos != 0)  // before the section is known
-      state.warn(card.where(), "part " + std::to_string(part.id) + ": EOSID " + std::to_string(eos) +
-                                   " ignored (an equation of state acts on solids; minicrash runs shells)");
-    part.hourglass = fields.integer(5, "HGID");
-    if (part.hourglass < 0) fields.fail(5, "HGID", "id must not be negative");
-    part.where = card.where();
-    if (const auto found = state.model.parts.find(part.id); found != state.model.parts.end()) {
-      duplicate_id("part", part.id, part.where, found->second.where);
-    }
-    state.model.parts.emplace(part.id, std::move(part));
-  } while (cards.has_more());
+  do read_part_cards(cards, state);
+  while (cards.has_more());
 }
 
 void read_section_shell(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {

@@ -49,6 +49,7 @@ void leave_out_parts(ReaderState& state) {
     state.warn(part.where, "part " + std::to_string(id) + " left out: " + why + ", and no shell uses it");
     state.unsupported.add("PART (left out: section or material not supported, no shells)", part.where);
     state.left_out_parts.insert(id);
+    m.part_inertias.erase(id);
     it = m.parts.erase(it);
   }
   if (state.left_out_parts.empty()) return;

@@ -247,6 +247,7 @@ void validate_model(const Model& m) {
   check_nodal_rigid_bodies(m, nodes);
   check_weld_normals(m, nodes);
   check_rigid_merges(m);
+  check_part_inertias(m);
   check_extra_nodes(m, nodes);
   check_prescribed_motions(m, nodes);
   check_contacts(m);

@@ -64,6 +64,7 @@ void check_point_masses(const Model& m, const IdIndex& nodes);
 void check_nodal_rigid_bodies(const Model& m, const IdIndex& nodes);
 void check_weld_normals(const Model& m, const IdIndex& nodes);
 void check_rigid_merges(const Model& m);
+void check_part_inertias(const Model& m);
 void check_extra_nodes(const Model& m, const IdIndex& nodes);
 void check_prescribed_motions(const Model& m, const IdIndex& nodes);
 

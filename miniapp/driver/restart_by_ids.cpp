@@ -111,6 +111,9 @@ std::string restore_by_ids(State& state, const std::string& set_dir, const Resta
   const Holders holders = gather_holders(state, comm);
   const auto node_index = index_of(state.nodes.ids), element_index = index_of(state.elements.ids);
   RestartRemapper remap(state.nodes.count(), state.elements.count(), comm.root(), element_index);
+  const auto& offset = state.nodes.terms.offset;
+  for (int n = 0; n < state.nodes.count(); ++n)
+    if (offset(n) == offset(n + 1)) remap.expect_no_state(n);
   std::string why;
   std::vector<RestartWriter> pieces(comm.root() ? comm.size() : 0);
   for (int r = 0; r < m.ranks; ++r) {

@@ -6,9 +6,13 @@
 
 namespace mc {
 
+// Nodes of elements only: a node on no element (of a part left out by
+// --allow-unsupported, or a stray one) is kept at np 1 but not by the
+// ranks of a decomposition, and carries nothing.
 ModelCounts model_counts(const State& s, Communicator& comm) {
   double counts[2] = {0, static_cast<double>(s.elements.count())};  // exact below 2^53
-  for (std::uint8_t o : s.nodes.owned) counts[0] += o;
+  const auto& offset = s.nodes.terms.offset;
+  for (int n = 0; n < s.nodes.count(); ++n) counts[0] += s.nodes.owned[n] && offset(n) != offset(n + 1);
   comm.allreduce_sum(counts, 2);
   return {static_cast<std::int64_t>(counts[0]), static_cast<std::int64_t>(counts[1])};
 }

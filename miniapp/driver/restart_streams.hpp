@@ -147,6 +147,10 @@ class RestartRemapper {
   RestartRemapper(int nodes, int elements, bool root, const std::unordered_map<GlobalId, int>& element_index)
       : node_set_(nodes, 0), element_set_(elements, 0), root_(root), element_index_(&element_index) {}
 
+  // A node on no element is in no rank's file when np > 1, and carries
+  // nothing: it keeps what it has (model_counts leaves it out too).
+  void expect_no_state(int node) { node_set_[static_cast<std::size_t>(node)] = 1; }
+
   void next_file(RestartReader& reader, std::vector<int> nodes, std::vector<int> elements, bool first) {
     reader_ = &reader;
     node_map_ = std::move(nodes);

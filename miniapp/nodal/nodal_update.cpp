@@ -1,5 +1,7 @@
 #include "miniapp/nodal/nodal_update.hpp"
 
+#include "miniapp/nodal/given_inertia.hpp"
+
 namespace mc {
 namespace {
 
@@ -130,6 +132,7 @@ void update_positions(State& s, Real dt) {
       "nodes::advance_positions", RangePolicy(0, s.nodes.count()), KOKKOS_LAMBDA(const int n) {
         for (int k = 0; k < 3; ++k) x(n, k) += v(n, k) * dt;
       });
+  advance_given_inertias(s, dt);  // *PART_INERTIA mass moves with its body, as the body's nodes
 }
 
 void gather_nodal_masses(State& s) {

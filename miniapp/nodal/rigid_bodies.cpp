@@ -6,18 +6,12 @@
 
 #include "decomposition/parallel/blocked_for.hpp"
 #include "io/vec3.hpp"
+#include "miniapp/nodal/given_inertia.hpp"
 #include "miniapp/nodal/prescribed_motion.hpp"
 #include "miniapp/nodal/weld_failure.hpp"
 
 namespace mc {
 namespace {
-
-using Sym3 = std::array<double, 6>;  // xx yy zz xy yz zx
-
-Vec3 multiply(const Sym3& i, const Vec3& v) {
-  return {i[0] * v[0] + i[3] * v[1] + i[5] * v[2], i[3] * v[0] + i[1] * v[1] + i[4] * v[2],
-          i[5] * v[0] + i[4] * v[1] + i[2] * v[2]};
-}
 
 // The eigenvalues and eigenvectors (columns of q) of a symmetric I, by
 // cyclic Jacobi rotations (converges in a few sweeps for 3x3).
@@ -220,6 +214,17 @@ std::vector<double> body_sums(State& s, Communicator& comm, bool momentum, const
   return values;
 }
 
+// A *PART_INERTIA body's sums take its given mass distribution (given_inertia.cpp).
+void add_given_inertia_to_sums(const State& s, std::size_t body, double* in) {
+  const GivenInertia& given = s.rigid_bodies[body].given;
+  if (!given.set) return;
+  Vec3 first = {in[1], in[2], in[3]};
+  Sym3 inertia = {in[10], in[11], in[12], in[13], in[14], in[15]};
+  add_given_inertia(given, in[0], first, inertia);
+  for (int k = 0; k < 3; ++k) in[1 + k] = first[k];
+  for (int k = 0; k < 6; ++k) in[10 + k] = inertia[k];
+}
+
 // Shifts origin-based sums to the centre c: moment and inertia about c.
 void about_center(const double* in, double mass, const Vec3& c, Vec3& moment, Sym3& inertia) {
   const Vec3 f = {in[4], in[5], in[6]};
@@ -229,26 +234,6 @@ void about_center(const double* in, double mass, const Vec3& c, Vec3& moment, Sy
   inertia = {in[10] - mass * (cc - c[0] * c[0]), in[11] - mass * (cc - c[1] * c[1]),
              in[12] - mass * (cc - c[2] * c[2]), in[13] + mass * c[0] * c[1],
              in[14] + mass * c[1] * c[2], in[15] + mass * c[2] * c[0]};
-}
-
-// The velocity that carries a point at r from the centre through the
-// body's turn over the next step dt: (R(w dt) - I) r / dt, R the rotation by
-// |w| dt about w (Rodrigues), written as (w x r) sin(a)/a + w x (w x r) dt
-// (1 - cos(a))/a^2, a = |w| dt. The tangent w x r would carry the point off
-// its circle: each straight step stretches the radius by sqrt(1 + a^2), so
-// a body spun by theta grows by theta a / 2 and its kinetic energy with it.
-// dt 0 (the start, before any step): the tangent.
-Vec3 turn_velocity(const Vec3& omega, const Vec3& r, double dt) {
-  const Vec3 wr = cross(omega, r);
-  if (!(dt > 0)) return wr;
-  const double a = length(omega) * dt;
-  const double half = 0.5 * a;
-  const double sin_ratio = a > 1e-6 ? std::sin(a) / a : 1 - a * a / 6;
-  const double half_ratio = half > 1e-6 ? std::sin(half) / half : 1 - half * half / 6;
-  const double cos_ratio = 0.5 * half_ratio * half_ratio;  // (1 - cos a) / a^2
-  const Vec3 wwr = cross(omega, wr);
-  return {wr[0] * sin_ratio + wwr[0] * dt * cos_ratio, wr[1] * sin_ratio + wwr[1] * dt * cos_ratio,
-          wr[2] * sin_ratio + wwr[2] * dt * cos_ratio};
 }
 
 // Each listed body's velocity on its nodes over the next step dt, all
@@ -275,6 +260,26 @@ void impose_body_velocities(State& s, const std::vector<std::size_t>& moved, dou
 
 }  // namespace
 
+// The velocity that carries a point at r from the centre through the
+// body's turn over the next step dt: (R(w dt) - I) r / dt, R the rotation by
+// |w| dt about w (Rodrigues), written as (w x r) sin(a)/a + w x (w x r) dt
+// (1 - cos(a))/a^2, a = |w| dt. The tangent w x r would carry the point off
+// its circle: each straight step stretches the radius by sqrt(1 + a^2), so
+// a body spun by theta grows by theta a / 2 and its kinetic energy with it.
+// dt 0 (the start, before any step): the tangent.
+Vec3 turn_velocity(const Vec3& omega, const Vec3& r, double dt) {
+  const Vec3 wr = cross(omega, r);
+  if (!(dt > 0)) return wr;
+  const double a = length(omega) * dt;
+  const double half = 0.5 * a;
+  const double sin_ratio = a > 1e-6 ? std::sin(a) / a : 1 - a * a / 6;
+  const double half_ratio = half > 1e-6 ? std::sin(half) / half : 1 - half * half / 6;
+  const double cos_ratio = 0.5 * half_ratio * half_ratio;  // (1 - cos a) / a^2
+  const Vec3 wwr = cross(omega, wr);
+  return {wr[0] * sin_ratio + wwr[0] * dt * cos_ratio, wr[1] * sin_ratio + wwr[1] * dt * cos_ratio,
+          wr[2] * sin_ratio + wwr[2] * dt * cos_ratio};
+}
+
 void initialize_rigid_bodies(State& s, Communicator& comm) {
   const std::vector<std::size_t> bodies = holding_bodies(s);
   if (bodies.empty()) return;
@@ -283,6 +288,11 @@ void initialize_rigid_bodies(State& s, Communicator& comm) {
   for (std::size_t slot = 0; slot < bodies.size(); ++slot) {
     RigidBody& body = s.rigid_bodies[bodies[slot]];
     const double* in = &sums[kSums * slot];
+    if (body.given.set) {  // *PART_INERTIA: the card's mass, centre, inertia and velocities
+      start_given_inertia(body, in[0], {in[1], in[2], in[3]}, {in[10], in[11], in[12], in[13], in[14], in[15]});
+      moved.push_back(bodies[slot]);
+      continue;
+    }
     body.mass = in[0];
     if (!(body.mass > 0)) continue;
     for (int k = 0; k < 3; ++k) {
@@ -304,7 +314,8 @@ void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {
   fail_welds_at_time(s);
   const std::vector<std::size_t> bodies = holding_bodies(s);
   if (bodies.empty()) return;
-  const std::vector<double> sums = body_sums(s, comm, false, bodies);
+  std::vector<double> sums = body_sums(s, comm, false, bodies);
+  for (std::size_t slot = 0; slot < bodies.size(); ++slot) add_given_inertia_to_sums(s, bodies[slot], &sums[kSums * slot]);
   const double* vote = sums.data() + kSums * bodies.size();
   std::vector<std::size_t> moved;
   std::vector<std::vector<Vec3>> v_free;  // per moved body that may fail by force: its nodes' own velocities
@@ -326,6 +337,7 @@ void update_rigid_bodies(State& s, Communicator& comm, double dt_avg) {
     Vec3 moment;
     Sym3 inertia;
     about_center(in, body.mass, body.center, moment, inertia);
+    if (body.given.set) body.given.body_inertia = inertia;
     // Euler's equations in the global frame: I dw/dt = M - w x (I w).
     const Vec3 gyro = cross(body.omega, multiply(inertia, body.omega));
     const Vec3 alpha = solve_free(inertia, {moment[0] - gyro[0], moment[1] - gyro[1], moment[2] - gyro[2]}, body.fixed);

@@ -5,9 +5,14 @@
 #pragma once
 
 #include "decomposition/parallel/communicator.hpp"
+#include "io/vec3.hpp"
 #include "miniapp/state/state.hpp"
 
 namespace mc {
+
+// The velocity that turns a point at r from the centre by omega over dt
+// (exact on the circle; dt 0: the tangent omega x r).
+Vec3 turn_velocity(const Vec3& omega, const Vec3& r, double dt);
 
 // Mass, centre and initial velocities of each body from its nodes.
 void initialize_rigid_bodies(State& state, Communicator& comm);

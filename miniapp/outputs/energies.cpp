@@ -1,5 +1,7 @@
 #include "miniapp/outputs/energies.hpp"
 
+#include "miniapp/nodal/given_inertia.hpp"
+
 namespace mc {
 
 void keep_half_step_velocities(State& s) {
@@ -9,6 +11,7 @@ void keep_half_step_velocities(State& s) {
   }
   Kokkos::deep_copy(s.nodes.v_before, s.nodes.v);
   Kokkos::deep_copy(s.nodes.w_before, s.nodes.w);
+  keep_given_inertia_velocities(s);
 }
 
 namespace {
@@ -18,7 +21,7 @@ namespace {
 constexpr int kFields = 9;
 }  // namespace
 
-std::vector<double> part_energy_terms(const State& s) {
+std::vector<double> part_energy_terms(const State& s, bool with_bodies) {
   const std::size_t np = s.part_info.size();
   std::vector<double> sums(kFields * np, 0.0);
   struct Sink final : EnergySink {
@@ -45,8 +48,10 @@ std::vector<double> part_energy_terms(const State& s) {
   const bool at_start = s.cycle == 0;
   const auto& nd = s.nodes;
   const auto& terms = nd.terms;
+  const std::vector<char> on_given_body = nodes_on_given_bodies(s);
   for (int n = 0; n < nd.count(); ++n) {
     if (!nd.owned[n] || terms.offset(n) == terms.offset(n + 1)) continue;
+    if (!on_given_body.empty() && on_given_body[static_cast<std::size_t>(n)]) continue;
     double* out = &sums[kFields * static_cast<std::size_t>(nd.part[static_cast<std::size_t>(n)])];
     const double m = nd.mass(n), j = nd.inertia(n);
     double v2 = 0, w2 = 0;
@@ -58,6 +63,7 @@ std::vector<double> part_energy_terms(const State& s) {
     out[1] += 0.5 * (m * v2 + j * w2);
     out[3] += m;
   }
+  if (with_bodies) add_given_inertia_energies(s, sums.data(), kFields);
   return sums;
 }
 
@@ -108,7 +114,9 @@ EnergyRecord global_energies(const State& s, const std::vector<PartRecord>& part
   r.added_mass = s.added_mass;
   r.total = r.kinetic + r.internal + r.hourglass + r.contact + r.stonewall + r.eroded_internal;
   r.external_work = s.external_work;
-  const double supplied = initial_total + r.external_work;
+  // The first cycle's output is the start: its total is what was supplied
+  // (initial_total is set from it, so it is not known yet here).
+  const double supplied = s.cycle == 0 ? r.total : initial_total + r.external_work;
   r.ratio = supplied > 0 ? r.total / supplied : 1.0;
   return r;
 }

@@ -17,7 +17,8 @@ void keep_half_step_velocities(State& state);
 
 // This rank's terms of the per-part sums (owned nodes, its elements), and
 // the records from their model-wide sums (one SumBatch with the other outputs).
-std::vector<double> part_energy_terms(const State& state);
+// with_bodies: add the *PART_INERTIA bodies' terms (on one rank: every rank holds them).
+std::vector<double> part_energy_terms(const State& state, bool with_bodies);
 std::vector<PartRecord> part_records(const State& state, const double* sums);
 // `contact`: the model-wide contact energy (ContactPhase::outputs).
 // Collective: shells (alive) with plastic strain above zero at any integration point, model-wide.

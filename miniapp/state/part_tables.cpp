@@ -1,4 +1,5 @@
 // Model materials/sections/parts -> the POD tables the kernels read.
+#include <iterator>
 #include <map>
 
 #include "decomposition/subdomain/local_mesh.hpp"
@@ -29,6 +30,16 @@ void build_part_tables(const Model& model, State& state) {
     RigidBody body;
     body.part_id = id;
     body.fixed = model.materials.at(part.material).rigid_fixed;
+    if (const auto given = model.part_inertias.find(id); given != model.part_inertias.end()) {
+      GivenInertia& g = body.given;
+      g.set = true;
+      g.part = static_cast<int>(std::distance(model.parts.begin(), model.parts.find(id)));
+      g.given_mass = given->second.mass;
+      g.given_center = given->second.center;
+      g.given_inertia = given->second.inertia;
+      g.start_velocity = given->second.velocity;
+      g.start_spin = given->second.spin;
+    }
     state.rigid_bodies.push_back(body);
   }
 

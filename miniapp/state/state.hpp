@@ -70,6 +70,23 @@ struct ElementData {
   int count() const { return static_cast<int>(conn.extent(0)); }
 };
 
+// *PART_INERTIA: what the given mass, centre and inertia add to (or take
+// from) the body's nodes, kept as a rigid mass distribution fixed to the
+// body (given_inertia.cpp): its mass, a point moving with the body, and its
+// first moment and inertia tensor about that point, turned with the body.
+struct GivenInertia {
+  bool set = false;
+  int part = -1;                       // index in part_info: its mass and energy go to that part
+  double given_mass = 0;               // TM
+  std::array<double, 3> given_center{}, start_velocity{}, start_spin{};
+  std::array<double, 6> given_inertia{};  // about the given centre: xx yy zz xy yz zx
+  double mass = 0;                     // the given mass minus the nodes'
+  std::array<double, 3> point{}, moment{};
+  std::array<double, 6> inertia{};     // about point
+  std::array<double, 6> body_inertia{};  // the whole body's about its centre, at the last update
+  std::array<double, 3> velocity_before{}, omega_before{};  // the body's at the last keep_half_step_velocities
+};
+
 struct RigidBody {
   GlobalId part_id = 0;        // the rigid part; a nodal rigid body's PID (0 for a weld)
   std::vector<int> nodes;     // local nodes moving with the body
@@ -82,6 +99,7 @@ struct RigidBody {
   WeldFailure failure;
   double failed_at = -1;     // the time it failed; < 0 while it holds
   double failure_votes = 0;  // this rank's nodes that met the force criterion last cycle
+  GivenInertia given;
   bool holds() const { return failed_at < 0; }
 };
 

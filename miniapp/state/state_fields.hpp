@@ -32,6 +32,12 @@ inline void state_fields(IO& io, S& s) {
     io.pod(b.omega);
     io.pod(b.failed_at);
     io.rank_share(b.failure_votes);
+    if (b.given.set) {  // a body without one keeps its checksum
+      io.pod(b.given.mass);
+      io.pod(b.given.point);
+      io.pod(b.given.moment);
+      io.pod(b.given.inertia);
+    }
   }
   for (auto& w : s.walls) {
     io.rank_share(w.local_impulse);

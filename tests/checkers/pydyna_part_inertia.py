@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""A rigid hub given its inertia by *PART_INERTIA, spinning an elastic blade, written by PyDYNA.
+
+The deck (mm, ms, kg, GPa): a 10 x 10 mm *MAT_RIGID hub (2 x 2 shells,
+part 2) whose *PART_INERTIA gives it TM = 0.01 kg, its centre at the hub's
+middle, IZZ = 0.5 kg mm^2 (IXX, IYY and a product of inertia besides) and
+a spin VRZ = 0.2 rad/ms; its *MAT_RIGID CON1 = 7 and CON2 = 4 leave it the
+turn about z alone. A 40 x 10 mm elastic steel blade (8 x 2 shells,
+part 1) shares the hub's right edge and starts at rest, so the hub drags
+it round from the first step.
+
+Checks, at np 1 and 2: the starting kinetic energy is the given body's
+1/2 IZZ w^2 (1e-12 relative: the hub's own mesh and the shared edge's nodes
+are in the given values, LS-DYNA's IFLAG 0); the energy is kept (ratio
+within 1e-2 of 1 at the end); np 1 and 2 end with the same total energy
+(1e-12 relative).
+
+usage: pydyna_part_inertia.py MPIEXEC_ARGS BINARY WORKDIR
+Run it with the checkers' virtual environment (scripts/checkers-venv.sh).
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# The same launcher and checks, and PyDYNA (pydyna_deck says how to get it when it is missing).
+from pydyna_deck import Deck, kwd, pd, run_np1_np2, same_total_energy  # noqa: E402
+
+RHO, E, NU, T = 7.85e-6, 210.0, 0.3, 1.0
+TM, IXX, IYY, IZZ, IXY, SPIN = 0.01, 0.3, 0.25, 0.5, 0.02, 0.2
+NX, NY, SIZE = 10, 2, 5.0  # 2 hub columns then 8 blade columns of 5 x 5 mm shells
+END = 1.0
+
+
+def node(i, j):
+    return 1 + i + j * (NX + 1)
+
+
+def write_deck(path):
+    deck = Deck()
+    deck.append(kwd.ControlTermination(endtim=END))
+    ids = [(i, j) for j in range(NY + 1) for i in range(NX + 1)]
+    deck.append(kwd.Node(nodes=pd.DataFrame({
+        "nid": [node(i, j) for i, j in ids], "x": [i * SIZE for i, j in ids],
+        "y": [j * SIZE for i, j in ids], "z": [0.0] * len(ids)})))
+    cells = [(i, j) for j in range(NY) for i in range(NX)]
+    deck.append(kwd.ElementShell(elements=pd.DataFrame({
+        "eid": [1 + i + j * NX for i, j in cells], "pid": [2 if i < 2 else 1 for i, j in cells],
+        "n1": [node(i, j) for i, j in cells], "n2": [node(i + 1, j) for i, j in cells],
+        "n3": [node(i + 1, j + 1) for i, j in cells], "n4": [node(i, j + 1) for i, j in cells]})))
+    deck.append(kwd.Part(parts=pd.DataFrame({"heading": ["blade"], "pid": [1], "secid": [1], "mid": [1]})))
+    hub = kwd.PartInertia(heading="hub", pid=2, secid=1, mid=2, xc=SIZE, yc=SIZE, zc=0.0, tm=TM, ircs=0,
+                          ixx=IXX, ixy=IXY, ixz=0.0, iyy=IYY, iyz=0.0, izz=IZZ,
+                          vtx=0.0, vty=0.0, vtz=0.0, vrx=0.0, vry=0.0, vrz=SPIN)
+    deck.append(hub)
+    deck.append(kwd.SectionShell(secid=1, elform=2, nip=2, t1=T, t2=T, t3=T, t4=T))
+    deck.append(kwd.MatElastic(mid=1, ro=RHO, e=E, pr=NU))
+    deck.append(kwd.MatRigid(mid=2, ro=RHO, e=E, pr=NU, cmo=1.0, con1=7.0, con2=4.0))
+    deck.append(kwd.DatabaseGlstat(dt=0.1))
+    with open(path, "w") as f:
+        f.write(deck.write())
+
+
+def main():
+    mpiexec, binary, workdir = sys.argv[1:4]
+    os.makedirs(workdir, exist_ok=True)
+    deck = os.path.join(workdir, "pydyna_hub.k")
+    write_deck(deck)
+    expected = 0.5 * IZZ * SPIN * SPIN
+    reports = run_np1_np2(mpiexec, binary, deck, workdir)
+    for np_, r in reports.items():
+        first, last = r["energy_first"], r["energy_last"]
+        print(f"np={np_}: kinetic first {first['kinetic']:.12g} (1/2 IZZ w^2 {expected:.12g}), last "
+              f"{last['kinetic']:.6g}, internal {last['internal']:.6g}, ratio {last['energy_ratio']:.6f}, "
+              f"cycles {r['cycles']}")
+        if abs(first["kinetic"] - expected) > 1e-12 * expected:
+            sys.exit(f"np={np_}: starting kinetic energy {first['kinetic']} is not 1/2 IZZ w^2 = {expected}")
+        if abs(last["energy_ratio"] - 1.0) > 1e-2:
+            sys.exit(f"np={np_}: energy ratio {last['energy_ratio']} is not within 1e-2 of 1")
+    same_total_energy(reports)
+
+
+if __name__ == "__main__":
+    main()
