@@ -99,6 +99,16 @@ struct MassSetRequest {
   std::string keyword;
 };
 
+// *ELEMENT_MASS_PART(_SET): non-structural mass spread over a part's (or
+// part set's) nodes by area, resolved once the whole deck is read.
+struct PartMassRequest {
+  GlobalId target = 0;  // PID, or PSID for _SET
+  bool part_set = false;
+  double added = 0, final_mass = 0;  // ADDMASS, FINMASS
+  SourceLine where;
+  std::string keyword;
+};
+
 struct ContactRequest {
   std::size_t contact = 0;  // index in Model::contacts
   ContactSide slave, master;
@@ -160,6 +170,7 @@ struct ReaderState {
   std::vector<NodalBodyRequest> nodal_bodies;
   std::vector<NodalBodyRequest> extra_node_sets;
   std::vector<MassSetRequest> mass_sets;
+  std::vector<PartMassRequest> part_masses;
   std::vector<GeneratedSet> generated_sets;
   // *SET_SEGMENT: four corner nodes a segment (N4 = N3 for a triangle), with
   // each segment's card; *SET_SHELL: shell ids. Contacts name them
@@ -210,6 +221,11 @@ void read_set_node_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_part_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_shell_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_segment(KeywordCards&, const KeywordOptions&, ReaderState&);
+
+// keywords_part_mass.cpp
+void read_element_mass_part(KeywordCards&, const KeywordOptions&, ReaderState&);
+// Each request's nodes get point masses; resolve_references calls it.
+void resolve_part_masses(ReaderState& state);
 
 // keywords_part_inertia.cpp
 void read_part_inertia(KeywordCards&, const KeywordOptions&, ReaderState&);

@@ -43,6 +43,8 @@ constexpr KeywordSpec kKeywords[] = {
     {"ELEMENT_SHELL_THICKNESS", read_element_shell_thickness, 0},
     {"ELEMENT_MASS", read_element_mass, 0},
     {"ELEMENT_MASS_NODE_SET", read_element_mass, 0},
+    {"ELEMENT_MASS_PART", read_element_mass_part, 0},
+    {"ELEMENT_MASS_PART_SET", read_element_mass_part, 0},
     {"PART", read_part, 0},
     {"PART_INERTIA", read_part_inertia, 0},
     {"SECTION_SHELL", read_section_shell, kTitleOption},
