@@ -44,6 +44,8 @@ struct Material {
   double beta = 1;           // MAT_003 BETA: 1 isotropic, 0 kinematic hardening, between: mixed
   double fail_strain = 0;    // FAIL: effective plastic strain at erosion, 0 = none
   GlobalId hardening_curve = 0;  // LCSS: effective stress vs effective plastic strain
+  GlobalId hardening_table = 0;  // LCSS naming a *DEFINE_TABLE: a hardening curve per strain rate
+  bool log_rate_interpolation = false;  // _LOG_INTERPOLATION, or the table's rates given as ln(rate)
   // Cowper-Symonds rate scaling of the yield stress, 1 + (rate / C)^(1/P)
   // (MAT_024 C, P; MAT_003 SRC, SRP); rate_c 0: rate-independent.
   double rate_c = 0, rate_p = 0;
@@ -80,6 +82,19 @@ struct Part {
 struct Curve {
   GlobalId id = 0;
   std::vector<double> x, y;  // after SFA/SFO/OFFA/OFFO
+  SourceLine where;
+};
+
+// The most values a table may hold (a MAT_024 keeps its rates in its
+// material constants).
+inline constexpr int kMaxTableValues = 32;
+
+// *DEFINE_TABLE: a curve for each value (MAT_024's LCSS: a hardening curve
+// for each strain rate).
+struct Table {
+  GlobalId id = 0;
+  std::vector<double> values;    // VALUE after SFA and OFFA
+  std::vector<GlobalId> curves;  // the curve of each value
   SourceLine where;
 };
 
@@ -333,6 +348,7 @@ struct Model {
   std::map<GlobalId, Section> sections;
   std::map<GlobalId, HourglassControl> hourglass;
   std::map<GlobalId, Curve> curves;
+  std::map<GlobalId, Table> tables;
   std::map<GlobalId, std::vector<GlobalId>> node_sets, part_sets;
   std::map<GlobalId, SourceLine> node_set_where, part_set_where;  // the SID cards
   std::vector<Spc> spcs;

@@ -340,13 +340,13 @@ TEST(KeywordReaderLsDyna, NonAutomaticContactsRunAsTheAutomaticOnesAndSaySo) {
 }
 
 TEST(KeywordReaderLsDyna, UnsupportedPhysicsStopsTheReadWithOneListOfEverything) {
-  const std::string deck = minimal_deck("*CONSTRAINED_JOINT_REVOLUTE\n1,2\n*ELEMENT_MASS_PART\n1,0.5\n*CONSTRAINED_JOINT_REVOLUTE\n3,4\n");
+  const std::string deck = minimal_deck("*CONSTRAINED_JOINT_REVOLUTE\n1,2\n*ELEMENT_INERTIA\n1,2,0.5\n*CONSTRAINED_JOINT_REVOLUTE\n3,4\n");
   EXPECT_EQ(error_of(deck),
             "deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) +
                 ": the deck uses keywords minicrash does not support, and they change the answer "
                 "(--allow-unsupported runs without them):\n"
                 "  *CONSTRAINED_JOINT_REVOLUTE x2 (first at deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) + ")\n"
-                "  *ELEMENT_MASS_PART x1 (first at deck.k:" + std::to_string(line_of(deck, "*ELEMENT_MASS")) + ")");
+                "  *ELEMENT_INERTIA x1 (first at deck.k:" + std::to_string(line_of(deck, "*ELEMENT_INERTIA")) + ")");
 }
 
 TEST(KeywordReaderLsDyna, OptionsThatChangeTheAnswerAreListedWithTheKeywords) {

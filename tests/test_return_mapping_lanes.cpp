@@ -143,6 +143,20 @@ TEST(ReturnMappingLanes, HardeningCurveLanesMatchTheScalarReturnBitwiseAcrossIts
   EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "curve"), 64 * kColumn * W / 3);
 }
 
+// A *DEFINE_TABLE (LCSS): two curves on the same abscissas, the lanes'
+// random strain rates falling below, between and above their rates.
+TEST(ReturnMappingLanes, RateTableLanesMatchTheScalarReturnBitwise) {
+  MaterialParams m = steel(0);
+  const Real cx[6] = {0.0, 0.02, 0.1, 0.0, 0.02, 0.1};
+  const Real cy[6] = {0.3, 0.34, 0.4, 0.36, 0.41, 0.5};
+  m.curve_begin = 0;
+  m.curve_end = 3;
+  m.table_count = 2;
+  m.table_rates[0] = Real(0.7);  // the points' rates: about 0-1.5 /ms and 0-15 /ms
+  m.table_rates[1] = Real(6.0);
+  EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "rate table"), 64 * kColumn * W / 3);
+}
+
 TEST(ReturnMappingLanes, KinematicHardeningAndRateLanesMatchTheScalarReturnBitwise) {
   MaterialParams m = steel(0.5);
   m.kinematic_modulus = m.plastic_modulus / 2;  // BETA 0.5

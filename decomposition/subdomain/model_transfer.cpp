@@ -103,6 +103,7 @@ void fields(IO& io, M& m) {
   io(m.sections);
   io(m.hourglass);
   io(m.curves);
+  io(m.tables);
   io(m.spcs);
   io(m.point_masses);
   io(m.initial_velocities);
@@ -127,11 +128,12 @@ struct PackOp {
   void write(const Material& x) {
     p.put(x.id); p.put(x.kind); p.put(x.density); p.put(x.youngs); p.put(x.poisson); p.put(x.yield);
     p.put(x.tangent); p.put(x.fail_strain); p.put(x.hardening_curve); p.put(x.rate_c); p.put(x.rate_p);
-    p.put(x.rigid_fixed); p.put(x.beta);
+    p.put(x.rigid_fixed); p.put(x.beta); p.put(x.hardening_table); p.put(x.log_rate_interpolation);
   }
   void write(const Section& x) { p.put(x.id); p.put(x.elform); p.put(x.shear_factor); p.put(x.nip); p.put(x.thickness); }
   void write(const HourglassControl& x) { p.put(x.ihq); p.put(x.qh); }
   void write(const Curve& x) { p.put(x.id); p.put(x.x); p.put(x.y); }
+  void write(const Table& x) { p.put(x.id); p.put(x.values); p.put(x.curves); }
   void write(const Spc& x) { p.put(x.node); p.put(x.fixed); }
   void write(const PointMass& x) { p.put(x.id); p.put(x.node); p.put(x.mass); }
   void write(const InitialVelocity& x) {
@@ -185,11 +187,12 @@ struct UnpackOp {
   void read(Material& x) {
     u.get(x.id); u.get(x.kind); u.get(x.density); u.get(x.youngs); u.get(x.poisson); u.get(x.yield);
     u.get(x.tangent); u.get(x.fail_strain); u.get(x.hardening_curve); u.get(x.rate_c); u.get(x.rate_p);
-    u.get(x.rigid_fixed); u.get(x.beta);
+    u.get(x.rigid_fixed); u.get(x.beta); u.get(x.hardening_table); u.get(x.log_rate_interpolation);
   }
   void read(Section& x) { u.get(x.id); u.get(x.elform); u.get(x.shear_factor); u.get(x.nip); u.get(x.thickness); }
   void read(HourglassControl& x) { u.get(x.ihq); u.get(x.qh); }
   void read(Curve& x) { u.get(x.id); u.get(x.x); u.get(x.y); }
+  void read(Table& x) { u.get(x.id); u.get(x.values); u.get(x.curves); }
   void read(Spc& x) { u.get(x.node); u.get(x.fixed); }
   void read(PointMass& x) { u.get(x.id); u.get(x.node); u.get(x.mass); }
   void read(InitialVelocity& x) {

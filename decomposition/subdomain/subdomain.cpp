@@ -112,6 +112,7 @@ Subdomain SubdomainBuilder::build(int rank) const {
   m.sections = g.sections;
   m.hourglass = g.hourglass;
   m.curves = g.curves;
+  m.tables = g.tables;
   m.controls = g.controls;
   m.contacts = g.contacts;  // part lists only; the contact surface is built per rank
   std::vector<char> local(g.nodes.size(), 0);

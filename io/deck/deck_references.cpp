@@ -244,6 +244,7 @@ void resolve_references(ReaderState& state) {
   }
   resolve_contacts(state);
   resolve_part_inertia_centers(state);
+  resolve_hardening_tables(state);
   resolve_part_masses(state);
   Controls& controls = state.model.controls;
   if (state.d3plot_count > 0 && controls.end_time > 0.0) {

@@ -62,6 +62,14 @@ void write_parts(const Model& m, std::ostream& o) {
     o << "*DEFINE_CURVE\n" << id << "\n";
     for (std::size_t i = 0; i < c.x.size(); ++i) o << g(c.x[i]) << "," << g(c.y[i]) << "\n";
   }
+  for (const auto& [id, t] : m.tables) {  // each value with its curve (LS-DYNA R13's LCID field)
+    o << "*DEFINE_TABLE\n" << id << "\n";
+    for (std::size_t i = 0; i < t.values.size(); ++i) {
+      char line[48];
+      std::snprintf(line, sizeof line, "%20.12g%20lld\n", t.values[i], static_cast<long long>(t.curves[i]));
+      o << line;
+    }
+  }
   for (const auto& [id, mat] : m.materials) {
     switch (mat.kind) {
       case MaterialKind::Elastic:
@@ -73,9 +81,10 @@ void write_parts(const Model& m, std::ostream& o) {
         break;
       case MaterialKind::PiecewiseLinearPlasticity: {
         const bool internal = mat.hardening_curve < 0;
-        o << "*MAT_PIECEWISE_LINEAR_PLASTICITY\n" << id << "," << g(mat.density) << "," << g(mat.youngs) << ","
+        o << (mat.log_rate_interpolation ? "*MAT_PIECEWISE_LINEAR_PLASTICITY_LOG_INTERPOLATION\n"
+                                         : "*MAT_PIECEWISE_LINEAR_PLASTICITY\n") << id << "," << g(mat.density) << "," << g(mat.youngs) << ","
           << g(mat.poisson) << "," << g(mat.yield) << "," << g(mat.tangent) << "," << g(mat.fail_strain) << "\n";
-        o << g(mat.rate_c) << "," << g(mat.rate_p) << "," << (internal ? 0 : mat.hardening_curve) << "\n";
+        o << g(mat.rate_c) << "," << g(mat.rate_p) << "," << (internal ? 0 : mat.hardening_table != 0 ? mat.hardening_table : mat.hardening_curve) << "\n";
         if (internal) {
           const Curve& c = m.curves.at(mat.hardening_curve);
           for (std::size_t i = 0; i < c.x.size(); ++i) o << g(c.x[i]) << (i + 1 < c.x.size() ? "," : "\n");

@@ -186,6 +186,7 @@ struct ReaderState {
   DeckParameters parameters;          // *PARAMETER values for "&name" fields
   GlobalId next_internal_curve = -1;  // MAT_024 EPS/ES tables become curves -1, -2, ...
   std::int64_t d3plot_count = 0;      // *DATABASE_BINARY_D3PLOT NPLTC
+  GlobalId open_table = 0;            // a *DEFINE_TABLE whose curves are still to come
 };
 
 using KeywordHandler = void (*)(KeywordCards&, const KeywordOptions&, ReaderState&);
@@ -221,6 +222,15 @@ void read_set_node_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_part_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_shell_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_segment(KeywordCards&, const KeywordOptions&, ReaderState&);
+
+// keywords_tables.cpp
+void read_define_table(KeywordCards&, const KeywordOptions&, ReaderState&);
+// A *DEFINE_CURVE read while a table waits for its curves becomes its next one.
+void claim_curve_for_open_table(ReaderState& state, GlobalId curve);
+// Any other keyword (or the deck's end) while a table waits is an error.
+void check_no_open_table(const ReaderState& state, const std::string& keyword, const SourceLine& where);
+// MAT_024s whose LCSS names a table; resolve_references calls it.
+void resolve_hardening_tables(ReaderState& state);
 
 // keywords_part_mass.cpp
 void read_element_mass_part(KeywordCards&, const KeywordOptions&, ReaderState&);

@@ -52,11 +52,14 @@ constexpr KeywordSpec kKeywords[] = {
     {"MAT_001", read_mat_elastic, kTitleOption},
     {"MAT_PIECEWISE_LINEAR_PLASTICITY", read_mat_piecewise_linear_plasticity, kTitleOption},
     {"MAT_024", read_mat_piecewise_linear_plasticity, kTitleOption},
+    {"MAT_PIECEWISE_LINEAR_PLASTICITY_LOG_INTERPOLATION", read_mat_piecewise_linear_plasticity, kTitleOption},
+    {"MAT_024_LOG_INTERPOLATION", read_mat_piecewise_linear_plasticity, kTitleOption},
     {"MAT_PLASTIC_KINEMATIC", read_mat_plastic_kinematic, kTitleOption},
     {"MAT_003", read_mat_plastic_kinematic, kTitleOption},
     {"MAT_RIGID", read_mat_rigid, kTitleOption},
     {"MAT_020", read_mat_rigid, kTitleOption},
     {"DEFINE_CURVE", read_define_curve, kTitleOption},
+    {"DEFINE_TABLE", read_define_table, kTitleOption},
     {"DEFINE_VECTOR", read_define_vector, kTitleOption},
     {"DEFINE_VECTOR_NODES", read_define_vector_nodes, kTitleOption},
     {"SET_NODE_LIST", read_set_node_list, kTitleOption},
@@ -226,6 +229,7 @@ Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, 
       }
       continue;
     }
+    if (name_upper.rfind("DEFINE_CURVE", 0) != 0) check_no_open_table(state, "*" + name_upper, line.where());
     bool known = false;
     for (const KeywordSpec& spec : kKeywords) {
       KeywordOptions suffixes;
@@ -246,6 +250,7 @@ Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, 
       cards.skip_rest();
     }
   }
+  check_no_open_table(state, "the deck's end", {});
   state.model.deck_end = stream.position();
   const UnsupportedKeywords& unsupported = state.unsupported;
   if (!unsupported.empty() && !options.allow_unsupported) {

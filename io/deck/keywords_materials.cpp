@@ -178,6 +178,7 @@ void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOpti
     material.hardening_curve = table.id;
     state.model.curves.emplace(table.id, std::move(table));
   }
+  material.log_rate_interpolation = cards.keyword().find("_LOG_INTERPOLATION") != std::string::npos;
   add_material(state, std::move(material));
   cards.expect_end();
 }
@@ -273,6 +274,7 @@ void read_define_curve(KeywordCards& cards, const KeywordOptions& options, Reade
   if (curve.x.empty()) {
     throw InputError(curve.where, cards.keyword() + ": curve " + std::to_string(curve.id) + " has no data points");
   }
+  claim_curve_for_open_table(state, curve.id);
   state.model.curves.emplace(curve.id, std::move(curve));
 }
 

@@ -27,7 +27,9 @@ void check_materials(const Model& m) {
       fail(mat.where, name + "Poisson's ratio PR = " + text(mat.poisson) + " must lie in (-1, 0.5)");
     }
     if (mat.kind != MaterialKind::PiecewiseLinearPlasticity) continue;
-    if (mat.hardening_curve != 0) {
+    if (mat.hardening_table != 0) {
+      // resolve_hardening_tables checked its curves.
+    } else if (mat.hardening_curve != 0) {
       if (m.curves.count(mat.hardening_curve) == 0) {
         fail(mat.where, name + "hardening curve LCSS " + id_text(mat.hardening_curve) + " is not defined");
       }

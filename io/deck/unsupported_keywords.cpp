@@ -11,6 +11,9 @@ bool starts_with(const std::string& name, const char* prefix) { return name.rfin
 }  // namespace
 
 bool changes_the_answer(const std::string& name) {
+  // Tables feed materials (*DEFINE_TABLE itself is read; its 2D, 3D and
+  // compact forms are not).
+  if (starts_with(name, "DEFINE_TABLE")) return true;
   // Output and bookkeeping: LS-DYNA computes the same motion without them.
   static const char* const kNoEffectPrefixes[] = {
       "DATABASE_",      "DEFINE_",        "SET_",           "COMMENT",       "CONTROL_CPU",

@@ -31,21 +31,67 @@ KOKKOS_INLINE_FUNCTION void hardening(const MaterialParams& m, const Real* curve
 // rate matters where the point flows), and transverse shear is left out.
 // de[2] is the engineering shear increment, so d_xy = de[2] / 2 dt.
 template <class T>
-KOKKOS_INLINE_FUNCTION T rate_factor(const MaterialParams& m, const T de[3], Real dt) {
-  if (!(m.rate_c > 0) || !(dt > 0)) return T(1);
+KOKKOS_INLINE_FUNCTION T strain_rate(const T de[3], Real dt) {
   const T dzz = -(de[0] + de[1]);
   const T dxy = Real(0.5) * de[2];
-  const T rate = vsqrt(de[0] * de[0] + de[1] * de[1] + dzz * dzz + Real(2) * dxy * dxy) / dt;
+  return vsqrt(de[0] * de[0] + de[1] * de[1] + dzz * dzz + Real(2) * dxy * dxy) / dt;
+}
+
+template <class T>
+KOKKOS_INLINE_FUNCTION T rate_factor(const MaterialParams& m, const T de[3], Real dt) {
+  if (!(m.rate_c > 0) || !(dt > 0)) return T(1);
+  const T rate = strain_rate(de, dt);
   return Lanes<T>::make([&](int l) {
     return Real(1) + static_cast<Real>(std::pow(Lanes<T>::get(rate, l) / m.rate_c, m.rate_inv_p));
   });
 }
 
+// LCSS a *DEFINE_TABLE: where the point's strain rate (as rate_factor's,
+// or its logarithm) falls among the table's rates, k + w for curve k and a
+// weight w toward curve k + 1; clamped to the first and last curves.
+template <class T>
+KOKKOS_INLINE_FUNCTION T table_position(const MaterialParams& m, const T de[3], Real dt) {
+  const T rate = dt > 0 ? strain_rate(de, dt) : T(0);
+  return Lanes<T>::make([&](int l) {
+    const Real r = Lanes<T>::get(rate, l);
+    const Real x = m.table_log ? (r > 0 ? static_cast<Real>(std::log(r)) : m.table_rates[0]) : r;
+    if (!(x > m.table_rates[0])) return Real(0);
+    const int last = m.table_count - 1;
+    if (!(x < m.table_rates[last])) return Real(last);
+    int k = 0;
+    while (m.table_rates[k + 1] <= x) ++k;
+    return Real(k) + (x - m.table_rates[k]) / (m.table_rates[k + 1] - m.table_rates[k]);
+  });
+}
+
+// Yield stress and slope at epsp between a table's curves k and k + 1
+// (position k + w; the curves share their abscissas), linear in w (LS-DYNA's
+// interpolation between the curves of MAT_024's table).
+KOKKOS_INLINE_FUNCTION void table_hardening(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                            Real epsp, Real position, Real& sigy, Real& slope) {
+  const int n = m.curve_end - m.curve_begin;
+  int i = m.curve_begin;
+  while (i + 2 < m.curve_end && curve_x[i + 1] < epsp) ++i;
+  const Real dx = curve_x[i + 1] - curve_x[i];
+  const int k = static_cast<int>(position);
+  const Real w = position - Real(k);
+  const Real* y = curve_y + static_cast<std::ptrdiff_t>(k) * n;
+  slope = (y[i + 1] - y[i]) / dx;
+  sigy = y[i] + slope * (epsp - curve_x[i]);
+  if (!(w > 0)) return;
+  const Real* up = y + n;
+  const Real slope_up = (up[i + 1] - up[i]) / dx;
+  const Real sigy_up = up[i] + slope_up * (epsp - curve_x[i]);
+  sigy += w * (sigy_up - sigy);
+  slope += w * (slope_up - slope);
+}
+
 // Yield stress and slope for T = Real or a pack, lane by lane when the
-// material has a curve (the lookup branches per lane).
+// material has a curve (the lookup branches per lane). position: a table's
+// (table_position), or nullptr for its first curve (or a plain curve).
 template <class T>
 KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                            const T& epsp, T& sigy, T& slope) {
+                                            const T& epsp, T& sigy, T& slope, const T* position = nullptr) {
   if (m.curve_end == m.curve_begin) {
     sigy = m.yield + m.plastic_modulus * epsp;
     slope = T(m.plastic_modulus);
@@ -53,7 +99,10 @@ KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real*
   }
   for (int l = 0; l < Lanes<T>::width; ++l) {
     Real y, d;
-    hardening(m, curve_x, curve_y, Lanes<T>::get(epsp, l), y, d);
+    if (position)
+      table_hardening(m, curve_x, curve_y, Lanes<T>::get(epsp, l), Lanes<T>::get(*position, l), y, d);
+    else
+      hardening(m, curve_x, curve_y, Lanes<T>::get(epsp, l), y, d);
     Lanes<T>::set(sigy, l, y);
     Lanes<T>::set(slope, l, d);
   }

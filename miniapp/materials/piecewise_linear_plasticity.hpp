@@ -3,6 +3,10 @@
 // stress per point, then the plane-stress return of plane_stress_return.hpp.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
 #include "miniapp/materials/elastic.hpp"
 #include "miniapp/materials/material_params.hpp"
 #include "miniapp/materials/plane_stress_return.hpp"
@@ -53,6 +57,7 @@ struct PiecewiseLinearPlasticity {
       p.rate_c = static_cast<Real>(mat.rate_c);
       p.rate_inv_p = static_cast<Real>(1.0 / mat.rate_p);
     }
+    if (mat.hardening_table != 0) return fill_table(model.tables.at(mat.hardening_table), mat, model, curves, p);
     if (mat.hardening_curve == 0) return;
     const Curve& c = model.curves.at(mat.hardening_curve);
     p.curve_begin = static_cast<int>(curves.x.size());
@@ -62,6 +67,38 @@ struct PiecewiseLinearPlasticity {
     }
     p.curve_end = static_cast<int>(curves.x.size());
     p.yield = static_cast<Real>(c.y.front());
+  }
+  // A table's curves on the union of their abscissas (exact: each stays
+  // piecewise linear, and beyond its own points follows its end segments as
+  // the kernel would), one block per rate, and the rates (as logarithms
+  // with _LOG_INTERPOLATION or when the first is negative, LS-DYNA's ln(rate)).
+  static void fill_table(const Table& t, const Material& mat, const Model& model, CurveTable& curves,
+                         MaterialParams& p) {
+    std::vector<double> xs;
+    for (GlobalId id : t.curves) xs.insert(xs.end(), model.curves.at(id).x.begin(), model.curves.at(id).x.end());
+    std::sort(xs.begin(), xs.end());
+    xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+    if (xs.size() == 1) xs.push_back(xs[0] + 1);  // single points: flat curves
+    p.curve_begin = static_cast<int>(curves.x.size());
+    for (GlobalId id : t.curves)
+      for (double x : xs) {
+        curves.x.push_back(static_cast<Real>(x));
+        curves.y.push_back(static_cast<Real>(curve_value(model.curves.at(id), x)));
+      }
+    p.curve_end = p.curve_begin + static_cast<int>(xs.size());
+    p.yield = curves.y[static_cast<std::size_t>(p.curve_begin)];
+    p.table_count = static_cast<int>(t.values.size());
+    const bool given_as_logs = t.values.front() < 0;
+    p.table_log = mat.log_rate_interpolation || given_as_logs;
+    for (std::size_t k = 0; k < t.values.size(); ++k)
+      p.table_rates[k] = static_cast<Real>(p.table_log && !given_as_logs ? std::log(t.values[k]) : t.values[k]);
+  }
+  // A curve's value at x, its end segments extended (as hardening() reads it).
+  static double curve_value(const Curve& c, double x) {
+    if (c.x.size() == 1) return c.y[0];
+    std::size_t i = 0;
+    while (i + 2 < c.x.size() && c.x[i + 1] < x) ++i;
+    return c.y[i] + (c.y[i + 1] - c.y[i]) / (c.x[i + 1] - c.x[i]) * (x - c.x[i]);
   }
   // Every point of a column: c.s the old stresses on entry, the new on exit.
   template <class T>

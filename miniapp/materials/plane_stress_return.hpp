@@ -57,7 +57,9 @@ struct ReturnRates {
         twog(kinematic ? twog_e + Real(2) / Real(3) * m.kinematic_modulus : twog_e) {}
 };
 
-// One point's return in progress.
+// One point's return in progress (a table's position, table_position, is
+// kept beside it by the column's return: the plain materials' points stay
+// as small as before).
 template <class T>
 struct ReturnPoint {
   T sm, sd, ss;       // modes of the trial stress relative to the back stress
@@ -70,14 +72,20 @@ struct ReturnPoint {
   bool iterating = false;  // some lane has not converged
 };
 
-// Modes, yield test and the starting iterate of one point; s: its trial stress.
-template <class T>
+// Modes, yield test and the starting iterate of one point; s: its trial
+// stress. Table: LCSS is a table, and *position gets the point's place in it.
+template <bool Table, class T>
 KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                          const ReturnRates& k, const T s[3], const T* back, const T& epsp,
-                                         const T de[3], Real dt, ReturnPoint<T>& p) {
+                                         const T de[3], Real dt, ReturnPoint<T>& p, T* position) {
   using L = Lanes<T>;
   T sigy, slope;
-  hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope);
+  if constexpr (Table) {
+    *position = table_position(m, de, dt);
+    hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, position);
+  } else {
+    hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope);
+  }
   // xi: the trial stress relative to the back stress.
   const T xi[3] = {back ? T(s[0] - back[0]) : s[0], back ? T(s[1] - back[1]) : s[1],
                    back ? T(s[2] - back[2]) : s[2]};
@@ -114,9 +122,9 @@ KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Rea
 }
 
 // One Newton trip of the lanes still iterating; false once all have converged.
-template <class T>
+template <bool Table, class T>
 KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                        const ReturnRates& k, ReturnPoint<T>& p) {
+                                        const ReturnRates& k, ReturnPoint<T>& p, const T* position) {
   using L = Lanes<T>;
   const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
   const T a12 = a1 * a2;
@@ -127,7 +135,10 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
     // The curve's segment at this iterate's plastic strain: s0 and H of its line.
     const T dep = Real(2) / Real(3) * p.x * root / a12;
     T sigy, slope;
-    hardening_lanes(m, curve_x, curve_y, T(p.epsp + dep), sigy, slope);
+    if constexpr (Table)
+      hardening_lanes(m, curve_x, curve_y, T(p.epsp + dep), sigy, slope, position);
+    else
+      hardening_lanes(m, curve_x, curve_y, T(p.epsp + dep), sigy, slope);
     p.hs = slope * p.rate_scale;
     scaled_sigy = sigy * p.rate_scale * a12;
     p.s0 = sigy * p.rate_scale - p.hs * dep;
@@ -182,22 +193,36 @@ KOKKOS_FORCEINLINE_FUNCTION T finish_return(const ReturnRates& k, const ReturnPo
 // increments. kinematic: the points carry back stresses (c.back). de and dt
 // give the rate factor, computed only where a trial stress passes the
 // static yield stress (the factor is >= 1; exactly 1 changes nothing).
-template <class T>
-KOKKOS_INLINE_FUNCTION void plastic_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                           Real dt, bool kinematic, PointColumn<T>& c) {
+template <bool Table, class T>
+KOKKOS_INLINE_FUNCTION void return_column(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                          Real dt, bool kinematic, PointColumn<T>& c) {
   const ReturnRates k(m, kinematic);
   ReturnPoint<T> p[kMaxThicknessPoints];
+  T position[Table ? kMaxThicknessPoints : 1];
   bool iterating = false;
   for (int i = 0; i < c.n; ++i) {
-    begin_return(m, curve_x, curve_y, k, c.s[i], kinematic ? c.back[i] : nullptr, c.epsp[i], c.de[i], dt, p[i]);
+    begin_return<Table>(m, curve_x, curve_y, k, c.s[i], kinematic ? c.back[i] : nullptr, c.epsp[i], c.de[i], dt,
+                        p[i], Table ? &position[i] : nullptr);
     iterating = iterating || p[i].iterating;
   }
   for (int iter = 0; iter < 60 && iterating; ++iter) {
     iterating = false;
-    for (int i = 0; i < c.n; ++i)
-      if (p[i].iterating) iterating = (p[i].iterating = newton_trip(m, curve_x, curve_y, k, p[i])) || iterating;
+    for (int i = 0; i < c.n; ++i) {
+      if (!p[i].iterating) continue;
+      p[i].iterating = newton_trip<Table>(m, curve_x, curve_y, k, p[i], Table ? &position[i] : nullptr);
+      iterating = iterating || p[i].iterating;
+    }
   }
   for (int i = 0; i < c.n; ++i) c.dep[i] = finish_return(k, p[i], c.s[i], kinematic ? c.back[i] : nullptr);
+}
+
+template <class T>
+KOKKOS_INLINE_FUNCTION void plastic_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                           Real dt, bool kinematic, PointColumn<T>& c) {
+  if (m.table_count > 0)
+    return_column<true>(m, curve_x, curve_y, dt, kinematic, c);
+  else
+    return_column<false>(m, curve_x, curve_y, dt, kinematic, c);
 }
 
 }  // namespace mc

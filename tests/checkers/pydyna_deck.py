@@ -5,14 +5,15 @@ keyword cards, minicrash reads and runs them.
 The deck: a 10 x 10 plate of elastic Belytschko-Tsay shells (NIP 0, which
 LS-DYNA reads as 2; the upper half written as *ELEMENT_SHELL_THICKNESS with
 twice the section's thickness T, averaged over unequal corners), with an
-*ELEMENT_MASS on the centre node and an *ELEMENT_MASS_NODE_SET on the middle
-row of nodes (a *SET_NODE_LIST in PyDYNA's layout), and a *MAT_RIGID strip
+*ELEMENT_MASS on the centre node, an *ELEMENT_MASS_NODE_SET on the middle
+row of nodes (a *SET_NODE_LIST in PyDYNA's layout) and an *ELEMENT_MASS_PART
+spreading PART_MASS over the plate by area, and a *MAT_RIGID strip
 5 mm beyond the plate's edge holding the edge nodes as
 *CONSTRAINED_EXTRA_NODES_SET flying at -15 mm/s in x (mm, s, t units), every node given its velocity
 by its own *INITIAL_VELOCITY_NODE, with *PARAMETER / *PARAMETER_EXPRESSION
 cards in PyDYNA's layout (left-aligned values) and *CONTROL_BULK_VISCOSITY.
 Nothing restrains the plate, so it translates rigidly: the kinetic energy
-must stay 1/2 (rho 1.5 T A + the point masses + the strip) v^2 (closed form, relative 1e-9), at np 1 and np 2
+must stay 1/2 (rho 1.5 T A + the point and part masses + the strip) v^2 (closed form, relative 1e-9), at np 1 and np 2
 alike (total energy agreeing to 1e-12 relative).
 
 usage: pydyna_deck.py MPIEXEC_ARGS BINARY WORKDIR
@@ -32,6 +33,7 @@ except ImportError as error:
 
 RHO, E, NU, T, V, SIZE, N = 7.85e-9, 210000.0, 0.3, 1.2, -15.0, 100.0, 10
 POINT_MASS, ROW_MASS = 5e-5, 1e-4  # t: *ELEMENT_MASS on the centre node, _NODE_SET on the middle row
+PART_MASS = 2e-4                     # t: *ELEMENT_MASS_PART on the plate
 RIGID_RHO, RIGID_W = 2e-8, 10.0      # a rigid 10 mm strip beyond x = SIZE holding the edge as extra nodes
 
 
@@ -79,6 +81,9 @@ def write_deck(path):
     row.nodes = pd.Series([node(i, N // 2) for i in range(N + 1)])
     deck.append(row)
     deck.append(kwd.ElementMassNodeSet(eid=1002, nsid=3, mass=ROW_MASS))
+    part_mass = kwd.ElementMassPart()
+    part_mass.elements = pd.DataFrame({"pid": [1], "addmass": [PART_MASS], "finmass": [0.0]})
+    deck.append(part_mass)
     for n in [node(i, j) for i, j in ids] + strip:
         deck.append(kwd.InitialVelocityNode(nid=n, vx=V))
     with open(path, "w") as f:
@@ -112,7 +117,7 @@ def main():
     os.makedirs(workdir, exist_ok=True)
     deck = os.path.join(workdir, "pydyna_plate.k")
     write_deck(deck)
-    expected = 0.5 * (RHO * 1.5 * T * SIZE * SIZE + POINT_MASS + ROW_MASS + RIGID_RHO * T * RIGID_W * SIZE) * V * V
+    expected = 0.5 * (RHO * 1.5 * T * SIZE * SIZE + POINT_MASS + ROW_MASS + PART_MASS + RIGID_RHO * T * RIGID_W * SIZE) * V * V
     reports = run_np1_np2(mpiexec, binary, deck, workdir)
     for np_, r in reports.items():
         first, last = r["energy_first"]["kinetic"], r["energy_last"]["kinetic"]
@@ -120,7 +125,8 @@ def main():
               f"cycles {r['cycles']}")
         for value in (first, last):
             if abs(value - expected) > 1e-9 * expected:
-                sys.exit(f"np={np_}: kinetic energy {value} is not 1/2 (rho 1.5 T A + point masses + strip) v^2 = {expected}")
+                sys.exit(f"np={np_}: kinetic energy {value} is not 1/2 (rho 1.5 T A + point and part masses + strip) v^2 "
+                         f"= {expected}")
     same_total_energy(reports)
 
 
