@@ -45,6 +45,7 @@ struct Material {
   double fail_strain = 0;    // FAIL: effective plastic strain at erosion, 0 = none
   GlobalId hardening_curve = 0;  // LCSS: effective stress vs effective plastic strain
   GlobalId hardening_table = 0;  // LCSS naming a *DEFINE_TABLE: a hardening curve per strain rate
+  GlobalId rate_curve = 0;       // MAT_024 LCSR: the yield stress's scale factor against the strain rate
   bool log_rate_interpolation = false;  // _LOG_INTERPOLATION, or the table's rates given as ln(rate)
   // Cowper-Symonds rate scaling of the yield stress, 1 + (rate / C)^(1/P)
   // (MAT_024 C, P; MAT_003 SRC, SRP); rate_c 0: rate-independent.

@@ -47,6 +47,17 @@ inline std::string minimal_deck(const std::string& extra = "") {
          extra + "*END\n";
 }
 
+// The MAT_ELASTIC card of minimal_deck, for decks that rewrite it.
+inline const std::string kElasticCard = "*MAT_ELASTIC\n1,7.8e-9,210000.,0.3\n";
+
+// minimal_deck with its MAT_ELASTIC card replaced by `card`; `before`, when
+// given, stands in for its first line (the *KEYWORD line).
+inline std::string with_material_card(const std::string& card, const std::string& before = "") {
+  std::string deck = minimal_deck();
+  deck.replace(deck.find(kElasticCard), kElasticCard.size(), card);
+  return before.empty() ? deck : before + deck.substr(deck.find('\n') + 1);
+}
+
 inline Model read(const std::string& text, std::string* warnings = nullptr) {
   std::ostringstream out;
   Model model = read_deck_string(text, "deck.k", out);

@@ -11,15 +11,10 @@
 #include "io/deck/deck_writer.hpp"
 #include "miniapp/materials/material_table.hpp"
 #include "miniapp/materials/piecewise_linear_plasticity.hpp"
+#include "uniaxial_stress_driver.hpp"
 
-namespace mc {
+namespace mc::test {
 namespace {
-
-using test::contains;
-using test::error_of;
-using test::line_of;
-using test::minimal_deck;
-using test::read;
 
 // Perfectly plastic flow at a fixed strain rate (equibiaxial stretch,
 // rate = sqrt 6 e_dot, as the Cowper-Symonds test): the flow stress sxx.
@@ -37,21 +32,11 @@ double biaxial_flow_stress(const MaterialParams& m, const Real* cx, const Real* 
   return s[0];
 }
 
-MaterialParams steel() {
-  MaterialParams m;
-  m.kind = kPlastic;
-  m.youngs = 210;
-  m.poisson = 0.3;
-  m.shear_modulus = 210 / 2.6;
-  m.plate_modulus = 210 / (1 - 0.09);
-  return m;
-}
-
 // Two flat curves, 0.3 GPa at 0.01 /ms and 0.5 GPa at 1 /ms: between them the
 // flow stress is linear in the rate (or in its logarithm, LS-DYNA's
 // _LOG_INTERPOLATION), and clamped outside (1e-12).
 TEST(HardeningTables, FlowStressIsInterpolatedBetweenTheRatesCurves) {
-  MaterialParams m = steel();
+  MaterialParams m = steel_024(0.3, 0);
   const Real cx[4] = {0, 1, 0, 1}, cy[4] = {Real(0.3), Real(0.3), Real(0.5), Real(0.5)};
   m.curve_begin = 0;
   m.curve_end = 2;
@@ -75,7 +60,7 @@ TEST(HardeningTables, FlowStressIsInterpolatedBetweenTheRatesCurves) {
 // 1 + R/C is, below R, the Cowper-Symonds law with P = 1: random strain
 // paths (rates 0-5 /ms) give the same stresses and plastic strains (1e-12).
 TEST(HardeningTables, ALinearTableIsCowperSymondsWithPOne) {
-  MaterialParams cowper = steel();
+  MaterialParams cowper = steel_024(0.3, 0);
   const Real lx[2] = {0, 1}, ly[2] = {Real(0.2), Real(2.2)};
   cowper.curve_begin = 0;
   cowper.curve_end = 2;
@@ -168,4 +153,4 @@ TEST(HardeningTables, BadTablesAreNamed) {
 }
 
 }  // namespace
-}  // namespace mc
+}  // namespace mc::test

@@ -12,14 +12,6 @@
 namespace mc::test {
 namespace {
 
-// The MAT_ELASTIC card of minimal_deck, for decks that rewrite it.
-const std::string kElasticCard = "*MAT_ELASTIC\n1,7.8e-9,210000.,0.3\n";
-
-std::string with_material_card(const std::string& card, const std::string& before = "") {
-  std::string deck = minimal_deck();
-  deck.replace(deck.find(kElasticCard), kElasticCard.size(), card);
-  return before.empty() ? deck : before + deck.substr(deck.find('\n') + 1);
-}
 
 TEST(KeywordReaderLsDyna, FortranExponentsWithoutTheLetterAreNumbers) {
   double value = 0;
@@ -258,9 +250,20 @@ TEST(KeywordReaderLsDyna, CowperSymondsRateParametersAreReadAndChecked) {
   const std::string negative = with_material_card("*MAT_003\n1,7.8e-9,210.,0.3,0.25,2.1,1.0\n-1,5\n");
   EXPECT_EQ(error_of(negative), "deck.k:" + std::to_string(line_of(negative, "-1,5")) +
                                     ": field 1 (SRC) of *MAT_003: must not be negative");
-  // A strain-rate curve is still an unsupported option.
+  // LCSR: a strain-rate curve, before C and P (ignored, with a warning), and defined.
+  std::string warnings;
+  const Model with_lcsr = read(with_material_card("*MAT_024\n1,7.8e-9,210.,0.3,0.25,2.1\n0.0404,5,0,7\n"
+                                                  "*DEFINE_CURVE\n7\n0,1\n1,2\n"),
+                               &warnings);
+  const Material& lcsr = with_lcsr.materials.at(1);
+  EXPECT_EQ(lcsr.rate_curve, 7);
+  std::ostringstream written;  // the deck writer keeps it
+  write_deck(with_lcsr, written);
+  EXPECT_EQ(read(written.str()).materials.at(1).rate_curve, 7);
+  EXPECT_EQ(lcsr.rate_c, 0.0);
+  EXPECT_NE(warnings.find("material 1: C and P ignored: LCSR gives the strain-rate scaling"), std::string::npos);
   EXPECT_NE(error_of(with_material_card("*MAT_024\n1,7.8e-9,210.,0.3,0.25,2.1\n0,0,0,7\n"))
-                .find("*MAT_024 (LCSR strain rate) x1"),
+                .find("material 1: strain-rate curve LCSR 7 is not defined"),
             std::string::npos);
 }
 
@@ -337,105 +340,6 @@ TEST(KeywordReaderLsDyna, NonAutomaticContactsRunAsTheAutomaticOnesAndSaySo) {
     EXPECT_EQ(m.contacts[0].kind, c.kind);
     EXPECT_EQ(warnings, "deck.k:" + std::to_string(line_of(deck, "*CONTACT")) + ": warning: " + c.warning + "\n");
   }
-}
-
-TEST(KeywordReaderLsDyna, UnsupportedPhysicsStopsTheReadWithOneListOfEverything) {
-  const std::string deck = minimal_deck("*CONSTRAINED_JOINT_REVOLUTE\n1,2\n*ELEMENT_INERTIA\n1,2,0.5\n*CONSTRAINED_JOINT_REVOLUTE\n3,4\n");
-  EXPECT_EQ(error_of(deck),
-            "deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) +
-                ": the deck uses keywords minicrash does not support, and they change the answer "
-                "(--allow-unsupported runs without them):\n"
-                "  *CONSTRAINED_JOINT_REVOLUTE x2 (first at deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) + ")\n"
-                "  *ELEMENT_INERTIA x1 (first at deck.k:" + std::to_string(line_of(deck, "*ELEMENT_INERTIA")) + ")");
-}
-
-TEST(KeywordReaderLsDyna, OptionsThatChangeTheAnswerAreListedWithTheKeywords) {
-  std::string deck = minimal_deck();
-  deck.replace(deck.find("1,2,,2\n1.0\n"), 11, "1,2,,2\n1.0,,,,0.5,0.001\n");  // NLOC, MAREA
-  const std::string error = error_of(deck);
-  const int card2 = line_of(deck, "1.0,,,,0.5");
-  EXPECT_NE(error.find("  *SECTION_SHELL (NLOC) x1 (first at deck.k:" + std::to_string(card2) + ")\n"
-                       "  *SECTION_SHELL (MAREA) x1"),
-            std::string::npos)
-      << error;
-}
-
-TEST(KeywordReaderLsDyna, AllowUnsupportedRunsWithoutThemAndSaysWhat) {
-  const std::string deck = minimal_deck("*CONSTRAINED_JOINT_REVOLUTE\n1,2\n");
-  std::ostringstream warnings;
-  const Model m = read_deck_string(deck, "deck.k", warnings, DeckReadOptions{true});
-  ASSERT_EQ(m.ignored_keywords.size(), 1u);
-  EXPECT_EQ(m.ignored_keywords[0].keyword, "*CONSTRAINED_JOINT_REVOLUTE");
-  EXPECT_EQ(m.ignored_keywords[0].count, 1);
-  EXPECT_EQ(m.ignored_keywords[0].first.line, line_of(deck, "*CONSTRAINED"));
-  EXPECT_EQ(warnings.str(), "deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) +
-                                ": warning: *CONSTRAINED_JOINT_REVOLUTE is not supported (it changes the answer)\n");
-}
-
-TEST(KeywordReaderLsDyna, TheUnsupportedMaterialIsNamedNotTheMissingId) {
-  // The part's material is a *MAT_JOHNSON_COOK: that is the message, not "MID 1 is not defined".
-  const std::string deck = with_material_card("*MAT_JOHNSON_COOK\n1,7.8e-9,80.,210000.,0.3\n");
-  const std::string error = error_of(deck);
-  EXPECT_EQ(error.find("deck.k:" + std::to_string(line_of(deck, "*MAT_JOHNSON")) +
-                       ": the deck uses keywords minicrash does not support"),
-            0u)
-      << error;
-  // Run anyway: the part is told which ignored keyword it needed.
-  std::ostringstream warnings;
-  try {
-    read_deck_string(deck, "deck.k", warnings, DeckReadOptions{true});
-    ADD_FAILURE() << "a part without its material was accepted";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("part 1: material MID 1 is the *MAT_JOHNSON_COOK at deck.k:" +
-                                         std::to_string(line_of(deck, "1,7.8e-9,80.")) +
-                                         ", which minicrash does not support, so the part cannot run"),
-              std::string::npos)
-        << e.what();
-    EXPECT_NE(std::string(e.what()).find("(this run ignores, by --allow-unsupported:\n  *MAT_JOHNSON_COOK x1"),
-              std::string::npos)
-        << e.what();
-  }
-}
-
-// A mixed deck under --allow-unsupported: the solid part (its section and
-// elements skipped, no shell on it) is left out, with it the contact whose
-// side it was and its place in part sets; the shells run, and the ignored
-// list says what was left out. Without the option the read stops as usual.
-TEST(KeywordReaderLsDyna, AllowUnsupportedLeavesOutASolidPartAndItsContact) {
-  const std::string deck = minimal_deck(
-      "*NODE\n11,0,0,1\n12,1,0,1\n13,1,1,1\n14,0,1,1\n15,0,0,2\n16,1,0,2\n17,1,1,2\n18,0,1,2\n"
-      "*ELEMENT_SOLID\n9,2,11,12,13,14,15,16,17,18\n*PART\nbox\n2,2,1\n*SECTION_SOLID\n2,1\n"
-      "*SET_PART_LIST\n5\n2\n*SET_PART_LIST\n6\n1,2\n"
-      "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE\n5,1,2,3\n\n*CONTACT_AUTOMATIC_SINGLE_SURFACE\n6,0,2\n\n"
-      "*SET_NODE_GENERAL\n4\nPART,2\n*INITIAL_VELOCITY\n4\n0,0,-1\n");
-  EXPECT_NE(error_of(deck).find("the deck uses keywords minicrash does not support"), std::string::npos);
-  std::ostringstream warnings;
-  const Model m = read_deck_string(deck, "deck.k", warnings, DeckReadOptions{true});
-  EXPECT_EQ(m.parts.size(), 1u);
-  EXPECT_EQ(m.part_sets.at(6), std::vector<GlobalId>{1});
-  ASSERT_EQ(m.contacts.size(), 1u);  // the single surface on set 6, now the plate alone
-  EXPECT_EQ(m.contacts[0].kind, ContactInterface::Kind::SingleSurface);
-  EXPECT_EQ(m.contacts[0].slave_parts, std::vector<GlobalId>{1});
-  EXPECT_TRUE(m.node_sets.at(4).empty());  // the box's nodes: no shells
-  std::vector<std::string> ignored;
-  for (const IgnoredKeyword& k : m.ignored_keywords) ignored.push_back(k.keyword);
-  EXPECT_EQ(ignored, (std::vector<std::string>{
-                         "*ELEMENT_SOLID", "*SECTION_SOLID",
-                         "*PART (left out: section or material not supported, no shells)",
-                         "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE (left out: a side only of left-out parts)"}));
-  EXPECT_NE(warnings.str().find("deck.k:" + std::to_string(line_of(deck, "2,2,1")) +
-                                ": warning: part 2 left out: section SECID 2 is the *SECTION_SOLID at deck.k:" +
-                                std::to_string(line_of(deck, "*SECTION_SOLID") + 1) +
-                                ", which minicrash does not support, and no shell uses it"),
-            std::string::npos)
-      << warnings.str();
-}
-
-TEST(KeywordReaderLsDyna, WarningsAreWrittenBeforeALaterErrorEndsTheRead) {
-  std::ostringstream warnings;
-  const std::string deck = minimal_deck("*DATABASE_ELOUT\n1.0\n*MAT_ELASTIC\n1,7.8e-9,210000.,0.3\n");
-  EXPECT_THROW(read_deck_string(deck, "deck.k", warnings), InputError);
-  EXPECT_NE(warnings.str().find("*DATABASE_ELOUT is not supported"), std::string::npos);
 }
 
 TEST(KeywordReaderLsDyna, BulkViscosityOnSolidsOnlyChangesNothingForShells) {

@@ -10,19 +10,6 @@
 namespace mc {
 namespace {
 
-MaterialParams steel_024(double sigy, double etan) {
-  MaterialParams m;
-  m.kind = kPlastic;
-  m.density = 7.85e-6;
-  m.youngs = 210;
-  m.poisson = 0.3;
-  m.shear_modulus = 210 / 2.6;
-  m.plate_modulus = 210 / (1 - 0.09);
-  m.yield = sigy;
-  m.plastic_modulus = 210 * etan / (210 - etan);
-  return m;
-}
-
 // Uniaxial stress after `steps` equal increments up to `strain`.
 double uniaxial_stress_at(const MaterialParams& m, const Real* cx, const Real* cy, double strain, int steps,
                           double& epsp) {
@@ -35,7 +22,7 @@ double uniaxial_stress_at(const MaterialParams& m, const Real* cx, const Real* c
 // Linear hardening: sigma = SIGY + Ep epsp, Ep = E Etan / (E - Etan), and the
 // total strain is sigma / E + epsp. The return mapping must follow it to 1e-8.
 TEST(MaterialPlasticity, UniaxialPathFollowsLinearHardeningClosedFormTo1em8) {
-  const MaterialParams m = steel_024(0.3, 1.0);
+  const MaterialParams m = test::steel_024(0.3, 1.0);
   const double ep_mod = 210.0 * 1.0 / (210.0 - 1.0);
   for (double strain : {0.001, 0.002, 0.01, 0.05, 0.2}) {
     double epsp = 0;
@@ -52,7 +39,7 @@ TEST(MaterialPlasticity, UniaxialPathFollowsLinearHardeningClosedFormTo1em8) {
 
 // With a hardening curve (LCSS) the yield stress follows the curve points.
 TEST(MaterialPlasticity, UniaxialPathFollowsHardeningCurveTo1em8) {
-  MaterialParams m = steel_024(0.3, 0);
+  MaterialParams m = test::steel_024(0.3, 0);
   const Real cx[3] = {0.0, 0.1, 0.5};
   const Real cy[3] = {0.3, 0.5, 0.6};
   m.curve_begin = 0;
@@ -73,7 +60,7 @@ TEST(MaterialPlasticity, UniaxialPathFollowsHardeningCurveTo1em8) {
 // (rate = gamma_dot / sqrt 2, sxy = beta SIGY / sqrt 3) and equibiaxial
 // stretch (rate = sqrt 6 e_dot, sxx = syy = beta SIGY).
 TEST(MaterialPlasticity, CowperSymondsFlowStressIsTheClosedFormFactorTimesYieldTo1em12) {
-  MaterialParams m = steel_024(0.3, 0);
+  MaterialParams m = test::steel_024(0.3, 0);
   m.rate_c = 0.0404;
   m.rate_inv_p = 0.2;
   const double rate = 0.1, dt = 1e-3;
@@ -97,6 +84,29 @@ TEST(MaterialPlasticity, CowperSymondsFlowStressIsTheClosedFormFactorTimesYieldT
   // C 0: the factor is exactly 1, rate-independent flow at SIGY.
   m.rate_c = 0;
   EXPECT_NEAR(flow(e, e, 0)[0], 0.3, 1e-12 * 0.3);
+}
+
+// LCSR (MAT_024): the yield stress times the curve's value at the rate,
+// here 0.8 + 2 rate (/ms): 1.0 at 0.1 /ms, and 0.9 at 0.05 /ms, below the
+// static yield stress (the point must flow there too). Perfectly plastic
+// equibiaxial flow settles on the factor times SIGY (1e-12).
+TEST(MaterialPlasticity, RateCurveScalesTheFlowStressTo1em12) {
+  MaterialParams m = test::steel_024(0.3, 0);
+  const Real cx[2] = {0, 1}, cy[2] = {Real(0.8), Real(2.8)};
+  m.rate_curve_begin = 0;
+  m.rate_curve_end = 2;
+  const double dt = 1e-3;
+  for (const double rate : {0.1, 0.05, 0.5}) {
+    const Real e = Real(rate * dt / std::sqrt(6.0));
+    Real s[3] = {0, 0, 0};
+    Real epsp = 0;
+    for (int i = 0; i < 300; ++i) {
+      const Real de[3] = {e, e, 0};
+      epsp += plastic_plane_stress_update<Real>(m, cx, cy, de, dt, s, epsp);
+    }
+    EXPECT_GT(epsp, 0.001) << rate;
+    EXPECT_NEAR(s[0], (0.8 + 2 * rate) * 0.3, 1e-12 * 0.3) << rate;
+  }
 }
 
 }  // namespace

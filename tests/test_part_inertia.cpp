@@ -13,14 +13,8 @@
 #include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
 
-namespace mc {
+namespace mc::test {
 namespace {
-
-using test::contains;
-using test::error_of;
-using test::line_of;
-using test::minimal_deck;
-using test::read;
 
 const std::string kHub =
     "*NODE\n11,0,0,1\n12,1,0,1\n13,1,1,1\n14,0,1,1\n*ELEMENT_SHELL\n3,2,11,12,13,14\n"
@@ -185,4 +179,4 @@ TEST(PartInertia, AGivenBodyAndAnElasticPlateKeepTheirMomentum) {
 }
 
 }  // namespace
-}  // namespace mc
+}  // namespace mc::test

@@ -10,14 +10,8 @@
 #include "io/deck/deck_writer.hpp"
 #include "miniapp/state/state_builder.hpp"
 
-namespace mc {
+namespace mc::test {
 namespace {
-
-using test::contains;
-using test::error_of;
-using test::line_of;
-using test::minimal_deck;
-using test::read;
 
 // The minimal deck: two 1 x 1 quads of part 1 (nodes 1-6), 1 mm thick,
 // rho 7.8e-9. Its nodes' shares of the area: 1/8 at the outer corners,
@@ -71,4 +65,4 @@ TEST(PartMasses, BadCardsAreNamed) {
 }
 
 }  // namespace
-}  // namespace mc
+}  // namespace mc::test

@@ -13,24 +13,13 @@
 #include <vector>
 
 #include "miniapp/materials/material_table.hpp"
+#include "uniaxial_stress_driver.hpp"
 
 namespace mc {
 namespace {
 
 constexpr int W = Lanes<SimdReal>::width;
 constexpr int kColumn = 5;  // points through the thickness
-
-MaterialParams steel(double etan) {
-  MaterialParams m;
-  m.kind = kPlastic;
-  m.youngs = 210;
-  m.poisson = 0.3;
-  m.shear_modulus = 210 / 2.6;
-  m.plate_modulus = 210 / (1 - 0.09);
-  m.yield = 0.3;
-  m.plastic_modulus = etan > 0 ? 210 * etan / (210 - etan) : 0;
-  return m;
-}
 
 // One point's input and the return's output.
 struct Point {
@@ -123,19 +112,19 @@ Real von_mises(const Point& p) {
 }
 
 TEST(ReturnMappingLanes, LinearHardeningLanesMatchTheScalarReturnBitwise) {
-  const int plastic = check_lanes(steel(0.5), nullptr, nullptr, 0.3, 1e-3, "linear");
+  const int plastic = check_lanes(test::steel_024(0.3, 0.5), nullptr, nullptr, 0.3, 1e-3, "linear");
   EXPECT_GT(plastic, 64 * kColumn * W / 3);
   EXPECT_LT(plastic, 64 * kColumn * W);
 }
 
 TEST(ReturnMappingLanes, PerfectlyPlasticLanesMatchTheScalarReturnBitwise) {
-  EXPECT_GT(check_lanes(steel(0), nullptr, nullptr, 0.3, 1e-3, "perfectly plastic"), 64 * kColumn * W / 3);
+  EXPECT_GT(check_lanes(test::steel_024(0.3, 0), nullptr, nullptr, 0.3, 1e-3, "perfectly plastic"), 64 * kColumn * W / 3);
 }
 
 // The curve's ends: points start before its second abscissa, between, and
 // past its last one (the last segment extrapolates), so returns cross knots.
 TEST(ReturnMappingLanes, HardeningCurveLanesMatchTheScalarReturnBitwiseAcrossItsEnds) {
-  MaterialParams m = steel(0);
+  MaterialParams m = test::steel_024(0.3, 0);
   const Real cx[3] = {0.0, 0.02, 0.1};
   const Real cy[3] = {0.3, 0.34, 0.4};
   m.curve_begin = 0;
@@ -144,9 +133,10 @@ TEST(ReturnMappingLanes, HardeningCurveLanesMatchTheScalarReturnBitwiseAcrossIts
 }
 
 // A *DEFINE_TABLE (LCSS): two curves on the same abscissas, the lanes'
-// random strain rates falling below, between and above their rates.
-TEST(ReturnMappingLanes, RateTableLanesMatchTheScalarReturnBitwise) {
-  MaterialParams m = steel(0);
+// random strain rates falling below, between and above their rates; and an
+// LCSR curve over the same rates.
+TEST(ReturnMappingLanes, RateTableAndCurveLanesMatchTheScalarReturnBitwise) {
+  MaterialParams m = test::steel_024(0.3, 0);
   const Real cx[6] = {0.0, 0.02, 0.1, 0.0, 0.02, 0.1};
   const Real cy[6] = {0.3, 0.34, 0.4, 0.36, 0.41, 0.5};
   m.curve_begin = 0;
@@ -155,14 +145,20 @@ TEST(ReturnMappingLanes, RateTableLanesMatchTheScalarReturnBitwise) {
   m.table_rates[0] = Real(0.7);  // the points' rates: about 0-1.5 /ms and 0-15 /ms
   m.table_rates[1] = Real(6.0);
   EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "rate table"), 64 * kColumn * W / 3);
+  // An LCSR curve (points 3-5: a factor of 0.9 to 1.5 over the same rates).
+  MaterialParams lcsr = test::steel_024(0.3, 0.5);
+  const Real rx[6] = {0, 0, 0, 0.0, 0.7, 6.0}, ry[6] = {0, 0, 0, 0.9, 1.1, 1.5};
+  lcsr.rate_curve_begin = 3;
+  lcsr.rate_curve_end = 6;
+  EXPECT_GT(check_lanes(lcsr, rx, ry, 0.15, 1e-3, "rate curve"), 64 * kColumn * W / 3);
 }
 
 TEST(ReturnMappingLanes, KinematicHardeningAndRateLanesMatchTheScalarReturnBitwise) {
-  MaterialParams m = steel(0.5);
+  MaterialParams m = test::steel_024(0.3, 0.5);
   m.kinematic_modulus = m.plastic_modulus / 2;  // BETA 0.5
   m.plastic_modulus /= 2;
   EXPECT_GT(check_lanes(m, nullptr, nullptr, 0.3, 1e-3, "kinematic"), 64 * kColumn * W / 3);
-  MaterialParams rate = steel(0.5);
+  MaterialParams rate = test::steel_024(0.3, 0.5);
   rate.rate_c = 0.0404;
   rate.rate_inv_p = 0.2;
   EXPECT_GT(check_lanes(rate, nullptr, nullptr, 0.3, 1e-3, "Cowper-Symonds"), 64 * kColumn * W / 3);
@@ -172,7 +168,7 @@ TEST(ReturnMappingLanes, KinematicHardeningAndRateLanesMatchTheScalarReturnBitwi
 // plastic strain, SIGY + Ep (epsp + dep), to the return's tolerance.
 TEST(ReturnMappingLanes, ReturnedStressLiesOnTheYieldSurfaceTo1em13) {
   for (const bool kinematic : {false, true}) {
-    MaterialParams m = steel(1.0);
+    MaterialParams m = test::steel_024(0.3, 1.0);
     if (kinematic) m.kinematic_modulus = m.plastic_modulus / 2, m.plastic_modulus /= 2;
     Lcg rng;
     for (int i = 0; i < 400; ++i) {

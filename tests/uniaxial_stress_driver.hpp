@@ -10,6 +10,20 @@
 
 namespace mc::test {
 
+// MAT_024 steel (GPa, mm, ms, kg): SIGY sigy, linear hardening from ETAN.
+inline MaterialParams steel_024(double sigy, double etan) {
+  MaterialParams m;
+  m.kind = kPlastic;
+  m.density = 7.85e-6;
+  m.youngs = 210;
+  m.poisson = 0.3;
+  m.shear_modulus = 210 / 2.6;
+  m.plate_modulus = 210 / (1 - 0.09);
+  m.yield = sigy;
+  m.plastic_modulus = etan > 0 ? 210 * etan / (210 - etan) : 0;
+  return m;
+}
+
 struct UniaxialPoint {
   Real s[3] = {0, 0, 0};
   Real back[3] = {0, 0, 0};  // used with kinematic hardening

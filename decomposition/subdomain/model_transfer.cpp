@@ -129,6 +129,7 @@ struct PackOp {
     p.put(x.id); p.put(x.kind); p.put(x.density); p.put(x.youngs); p.put(x.poisson); p.put(x.yield);
     p.put(x.tangent); p.put(x.fail_strain); p.put(x.hardening_curve); p.put(x.rate_c); p.put(x.rate_p);
     p.put(x.rigid_fixed); p.put(x.beta); p.put(x.hardening_table); p.put(x.log_rate_interpolation);
+    p.put(x.rate_curve);
   }
   void write(const Section& x) { p.put(x.id); p.put(x.elform); p.put(x.shear_factor); p.put(x.nip); p.put(x.thickness); }
   void write(const HourglassControl& x) { p.put(x.ihq); p.put(x.qh); }
@@ -188,6 +189,7 @@ struct UnpackOp {
     u.get(x.id); u.get(x.kind); u.get(x.density); u.get(x.youngs); u.get(x.poisson); u.get(x.yield);
     u.get(x.tangent); u.get(x.fail_strain); u.get(x.hardening_curve); u.get(x.rate_c); u.get(x.rate_p);
     u.get(x.rigid_fixed); u.get(x.beta); u.get(x.hardening_table); u.get(x.log_rate_interpolation);
+    u.get(x.rate_curve);
   }
   void read(Section& x) { u.get(x.id); u.get(x.elform); u.get(x.shear_factor); u.get(x.nip); u.get(x.thickness); }
   void read(HourglassControl& x) { u.get(x.ihq); u.get(x.qh); }

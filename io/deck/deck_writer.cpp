@@ -84,7 +84,9 @@ void write_parts(const Model& m, std::ostream& o) {
         o << (mat.log_rate_interpolation ? "*MAT_PIECEWISE_LINEAR_PLASTICITY_LOG_INTERPOLATION\n"
                                          : "*MAT_PIECEWISE_LINEAR_PLASTICITY\n") << id << "," << g(mat.density) << "," << g(mat.youngs) << ","
           << g(mat.poisson) << "," << g(mat.yield) << "," << g(mat.tangent) << "," << g(mat.fail_strain) << "\n";
-        o << g(mat.rate_c) << "," << g(mat.rate_p) << "," << (internal ? 0 : mat.hardening_table != 0 ? mat.hardening_table : mat.hardening_curve) << "\n";
+        o << g(mat.rate_c) << "," << g(mat.rate_p) << "," << (internal ? 0 : mat.hardening_table != 0 ? mat.hardening_table : mat.hardening_curve);
+        if (mat.rate_curve != 0) o << "," << mat.rate_curve;  // LCSR
+        o << "\n";
         if (internal) {
           const Curve& c = m.curves.at(mat.hardening_curve);
           for (std::size_t i = 0; i < c.x.size(); ++i) o << g(c.x[i]) << (i + 1 < c.x.size() ? "," : "\n");

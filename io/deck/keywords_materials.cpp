@@ -164,7 +164,13 @@ void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOpti
   if (const Card* card2 = cards.next()) {
     const CardFields fields(*card2, cards.keyword(), kStandardLayout);
     read_cowper_symonds(fields, 1, "C", 2, "P", material);
-    if (fields.integer(4, "LCSR") != 0) state.unsupported_option(cards.keyword(), "LCSR strain rate", card2->where());
+    material.rate_curve = fields.integer(4, "LCSR");
+    if (material.rate_curve < 0) fields.fail(4, "LCSR", "curve id must not be negative");
+    if (material.rate_curve > 0 && material.rate_c > 0) {  // LS-DYNA: LCSR before C and P
+      state.warn(card2->where(), "material " + std::to_string(material.id) + ": C and P ignored: LCSR gives the "
+                                                                             "strain-rate scaling");
+      material.rate_c = material.rate_p = 0;
+    }
     curve_id = fields.integer(3, "LCSS");
     if (curve_id < 0) fields.fail(3, "LCSS", "curve id must not be negative");
     if (fields.real(5, "VP") != 0.0) state.unsupported_option(cards.keyword(), "VP", card2->where());

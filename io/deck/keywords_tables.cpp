@@ -97,10 +97,11 @@ void resolve_hardening_tables(ReaderState& state) {
                                                                      "rates in table " + std::to_string(table->first));
     // LS-DYNA: a negative first value means the values are ln(rate).
     if (table->second.values.front() < 0) mat.log_rate_interpolation = true;
-    if (mat.rate_c > 0)
-      state.warn(mat.where, "material " + std::to_string(id) + ": C and P ignored: LCSS is a table, whose curves "
-                                                                "give the strain-rate dependence");
+    if (mat.rate_c > 0 || mat.rate_curve != 0)
+      state.warn(mat.where, "material " + std::to_string(id) + ": " + (mat.rate_curve != 0 ? "LCSR" : "C and P") +
+                                " ignored: LCSS is a table, whose curves give the strain-rate dependence");
     mat.rate_c = mat.rate_p = 0;
+    mat.rate_curve = 0;
     mat.hardening_table = mat.hardening_curve;
     mat.hardening_curve = 0;
   }

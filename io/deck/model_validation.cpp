@@ -27,6 +27,8 @@ void check_materials(const Model& m) {
       fail(mat.where, name + "Poisson's ratio PR = " + text(mat.poisson) + " must lie in (-1, 0.5)");
     }
     if (mat.kind != MaterialKind::PiecewiseLinearPlasticity) continue;
+    if (mat.rate_curve != 0 && m.curves.count(mat.rate_curve) == 0)
+      fail(mat.where, name + "strain-rate curve LCSR " + id_text(mat.rate_curve) + " is not defined");
     if (mat.hardening_table != 0) {
       // resolve_hardening_tables checked its curves.
     } else if (mat.hardening_curve != 0) {

@@ -9,6 +9,16 @@
 
 namespace mc {
 
+// A piecewise-linear curve's points [begin, end) (two at least) at x: its
+// value and slope, the first and last segments extended beyond its ends.
+KOKKOS_INLINE_FUNCTION void curve_at(const Real* curve_x, const Real* curve_y, int begin, int end, Real x, Real& y,
+                                     Real& slope) {
+  int i = begin;
+  while (i + 2 < end && curve_x[i + 1] < x) ++i;  // segment [i, i+1], last one extrapolates
+  slope = (curve_y[i + 1] - curve_y[i]) / (curve_x[i + 1] - curve_x[i]);
+  y = curve_y[i] + slope * (x - curve_x[i]);
+}
+
 // Yield stress and hardening slope at effective plastic strain epsp.
 KOKKOS_INLINE_FUNCTION void hardening(const MaterialParams& m, const Real* curve_x,
                                       const Real* curve_y, Real epsp, Real& sigy, Real& slope) {
@@ -17,10 +27,7 @@ KOKKOS_INLINE_FUNCTION void hardening(const MaterialParams& m, const Real* curve
     slope = m.plastic_modulus;
     return;
   }
-  int i = m.curve_begin;
-  while (i + 2 < m.curve_end && curve_x[i + 1] < epsp) ++i;  // segment [i, i+1], last one extrapolates
-  slope = (curve_y[i + 1] - curve_y[i]) / (curve_x[i + 1] - curve_x[i]);
-  sigy = curve_y[i] + slope * (epsp - curve_x[i]);
+  curve_at(curve_x, curve_y, m.curve_begin, m.curve_end, epsp, sigy, slope);
 }
 
 // Cowper-Symonds factor 1 + (rate / C)^(1/P) on the yield stress and the
@@ -43,6 +50,19 @@ KOKKOS_INLINE_FUNCTION T rate_factor(const MaterialParams& m, const T de[3], Rea
   const T rate = strain_rate(de, dt);
   return Lanes<T>::make([&](int l) {
     return Real(1) + static_cast<Real>(std::pow(Lanes<T>::get(rate, l) / m.rate_c, m.rate_inv_p));
+  });
+}
+
+// MAT_024's LCSR: the yield stress's factor, its curve at the rate (any
+// value, also below 1).
+template <class T>
+KOKKOS_INLINE_FUNCTION T rate_curve_factor(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                           const T de[3], Real dt) {
+  const T rate = dt > 0 ? strain_rate(de, dt) : T(0);
+  return Lanes<T>::make([&](int l) {
+    Real factor, slope;
+    curve_at(curve_x, curve_y, m.rate_curve_begin, m.rate_curve_end, Lanes<T>::get(rate, l), factor, slope);
+    return factor;
   });
 }
 

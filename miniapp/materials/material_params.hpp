@@ -26,6 +26,7 @@ struct MaterialParams {
   Real rate_c = 0;            // Cowper-Symonds C (0: rate-independent)
   Real rate_inv_p = 0;        // and 1/P
   int curve_begin = 0, curve_end = 0;  // hardening curve points [begin, end) in the curve table
+  int rate_curve_begin = 0, rate_curve_end = 0;  // LCSR: the yield stress's factor against the strain rate
   // LCSS a *DEFINE_TABLE: table_count curves, one per strain rate, on the
   // same abscissas; curve k's points follow at curve_begin + k n, n = end - begin.
   int table_count = 0;

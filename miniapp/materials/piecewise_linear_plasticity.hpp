@@ -57,6 +57,19 @@ struct PiecewiseLinearPlasticity {
       p.rate_c = static_cast<Real>(mat.rate_c);
       p.rate_inv_p = static_cast<Real>(1.0 / mat.rate_p);
     }
+    if (mat.rate_curve != 0) {
+      const Curve& c = model.curves.at(mat.rate_curve);
+      p.rate_curve_begin = static_cast<int>(curves.x.size());
+      for (std::size_t i = 0; i < c.x.size(); ++i) {
+        curves.x.push_back(static_cast<Real>(c.x[i]));
+        curves.y.push_back(static_cast<Real>(c.y[i]));
+      }
+      if (c.x.size() == 1) {  // one point: a constant factor
+        curves.x.push_back(static_cast<Real>(c.x[0] + 1));
+        curves.y.push_back(static_cast<Real>(c.y[0]));
+      }
+      p.rate_curve_end = static_cast<int>(curves.x.size());
+    }
     if (mat.hardening_table != 0) return fill_table(model.tables.at(mat.hardening_table), mat, model, curves, p);
     if (mat.hardening_curve == 0) return;
     const Curve& c = model.curves.at(mat.hardening_curve);

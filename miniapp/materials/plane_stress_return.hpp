@@ -72,15 +72,20 @@ struct ReturnPoint {
   bool iterating = false;  // some lane has not converged
 };
 
+// How a material's flow stress depends on the strain rate: Cowper-Symonds
+// (or not at all), an LCSR curve, or an LCSS table. Each has its own copy
+// of the return, so the plain materials run the code they always ran.
+enum class RateForm { Factor, Curve, Table };
+
 // Modes, yield test and the starting iterate of one point; s: its trial
-// stress. Table: LCSS is a table, and *position gets the point's place in it.
-template <bool Table, class T>
+// stress. Table: *position gets the point's place in the table.
+template <RateForm Form, class T>
 KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                          const ReturnRates& k, const T s[3], const T* back, const T& epsp,
                                          const T de[3], Real dt, ReturnPoint<T>& p, T* position) {
   using L = Lanes<T>;
   T sigy, slope;
-  if constexpr (Table) {
+  if constexpr (Form == RateForm::Table) {
     *position = table_position(m, de, dt);
     hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, position);
   } else {
@@ -95,11 +100,22 @@ KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Rea
   p.sm2 = p.sm * p.sm;
   p.dev3 = Real(3) * (p.sd * p.sd + p.ss * p.ss);
   const T vm2 = p.sm2 + p.dev3;
+  // Cowper-Symonds' factor is 1 or more: a point below the static yield
+  // stays elastic without it. An LCSR curve may scale below 1: first.
+  if constexpr (Form == RateForm::Curve) {
+    p.rate_scale = rate_curve_factor(m, curve_x, curve_y, de, dt);
+    sigy *= p.rate_scale;
+    slope *= p.rate_scale;
+  } else if constexpr (Form == RateForm::Table) {
+    p.rate_scale = T(1);  // the table's curves carry the rate
+  }
   p.flowing = L::any(vm2 > sigy * sigy);
   if (!p.flowing) return;
-  p.rate_scale = rate_factor(m, de, dt);
-  sigy *= p.rate_scale;
-  slope *= p.rate_scale;
+  if constexpr (Form == RateForm::Factor) {
+    p.rate_scale = rate_factor(m, de, dt);
+    sigy *= p.rate_scale;
+    slope *= p.rate_scale;
+  }
   p.yielding = vm2 > sigy * sigy;
   p.flowing = p.iterating = L::any(p.yielding);
   if (!p.flowing) return;
@@ -122,7 +138,7 @@ KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Rea
 }
 
 // One Newton trip of the lanes still iterating; false once all have converged.
-template <bool Table, class T>
+template <RateForm Form, class T>
 KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                         const ReturnRates& k, ReturnPoint<T>& p, const T* position) {
   using L = Lanes<T>;
@@ -135,7 +151,7 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
     // The curve's segment at this iterate's plastic strain: s0 and H of its line.
     const T dep = Real(2) / Real(3) * p.x * root / a12;
     T sigy, slope;
-    if constexpr (Table)
+    if constexpr (Form == RateForm::Table)
       hardening_lanes(m, curve_x, curve_y, T(p.epsp + dep), sigy, slope, position);
     else
       hardening_lanes(m, curve_x, curve_y, T(p.epsp + dep), sigy, slope);
@@ -191,25 +207,27 @@ KOKKOS_FORCEINLINE_FUNCTION T finish_return(const ReturnRates& k, const ReturnPo
 // The return of every point of a column: c.s holds the elastic trial
 // stresses on entry, the returned ones on exit; c.dep the plastic strain
 // increments. kinematic: the points carry back stresses (c.back). de and dt
-// give the rate factor, computed only where a trial stress passes the
-// static yield stress (the factor is >= 1; exactly 1 changes nothing).
-template <bool Table, class T>
+// give the rate factor: Cowper-Symonds' only where a trial stress passes the
+// static yield stress (it is >= 1; exactly 1 changes nothing), an LCSR
+// curve's for every point (begin_return).
+template <RateForm Form, class T>
 KOKKOS_INLINE_FUNCTION void return_column(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                           Real dt, bool kinematic, PointColumn<T>& c) {
   const ReturnRates k(m, kinematic);
   ReturnPoint<T> p[kMaxThicknessPoints];
-  T position[Table ? kMaxThicknessPoints : 1];
+  constexpr bool table = Form == RateForm::Table;
+  T position[table ? kMaxThicknessPoints : 1];
   bool iterating = false;
   for (int i = 0; i < c.n; ++i) {
-    begin_return<Table>(m, curve_x, curve_y, k, c.s[i], kinematic ? c.back[i] : nullptr, c.epsp[i], c.de[i], dt,
-                        p[i], Table ? &position[i] : nullptr);
+    begin_return<Form>(m, curve_x, curve_y, k, c.s[i], kinematic ? c.back[i] : nullptr, c.epsp[i], c.de[i], dt,
+                       p[i], table ? &position[i] : nullptr);
     iterating = iterating || p[i].iterating;
   }
   for (int iter = 0; iter < 60 && iterating; ++iter) {
     iterating = false;
     for (int i = 0; i < c.n; ++i) {
       if (!p[i].iterating) continue;
-      p[i].iterating = newton_trip<Table>(m, curve_x, curve_y, k, p[i], Table ? &position[i] : nullptr);
+      p[i].iterating = newton_trip<Form>(m, curve_x, curve_y, k, p[i], table ? &position[i] : nullptr);
       iterating = iterating || p[i].iterating;
     }
   }
@@ -220,9 +238,11 @@ template <class T>
 KOKKOS_INLINE_FUNCTION void plastic_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                            Real dt, bool kinematic, PointColumn<T>& c) {
   if (m.table_count > 0)
-    return_column<true>(m, curve_x, curve_y, dt, kinematic, c);
+    return_column<RateForm::Table>(m, curve_x, curve_y, dt, kinematic, c);
+  else if (m.rate_curve_end != m.rate_curve_begin)
+    return_column<RateForm::Curve>(m, curve_x, curve_y, dt, kinematic, c);
   else
-    return_column<false>(m, curve_x, curve_y, dt, kinematic, c);
+    return_column<RateForm::Factor>(m, curve_x, curve_y, dt, kinematic, c);
 }
 
 }  // namespace mc
