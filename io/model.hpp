@@ -222,6 +222,22 @@ struct WeldFailure {
   bool by_force() const { return normal > 0 || shear > 0; }
 };
 
+// *PART_INERTIA and *CONSTRAINED_NODAL_RIGID_BODY_INERTIA: a rigid body
+// given its mass, centre and inertia instead of those of its nodes. As
+// LS-DYNA's default (IFLAG 0 of *CONSTRAINED_EXTRA_NODES), the given values
+// already hold the body's extra nodes. The body starts with the given
+// velocity and spin (IRIGID 0 of *INITIAL_VELOCITY_GENERATION: the inertia
+// card controls the body's velocity).
+struct RigidInertia {
+  double mass = 0;                     // TM
+  std::array<double, 3> center{};      // XC YC ZC, or NODEID's position (resolved after the read)
+  GlobalId center_node = 0;            // NODEID; 0: XC YC ZC
+  std::array<double, 6> inertia{};     // about the centre, global axes: xx yy zz xy yz zx (tensor entries)
+  std::array<double, 3> velocity{};    // VTX VTY VTZ
+  std::array<double, 3> spin{};        // VRX VRY VRZ
+  SourceLine where;
+};
+
 // *CONSTRAINED_NODAL_RIGID_BODY, *CONSTRAINED_SPOTWELD and
 // *CONSTRAINED_GENERALIZED_WELD_SPOT: nodes that move as one rigid body,
 // a weld until it fails.
@@ -230,6 +246,11 @@ struct NodalRigidBody {
   std::vector<GlobalId> nodes;
   bool weld = false;
   WeldFailure failure;
+  // _INERTIA: the given inertia, and the part that reports the body's mass
+  // and energy (that of the lowest-id shell on its nodes, as a node's).
+  bool given = false;
+  RigidInertia inertia;
+  GlobalId energy_part = 0;
   SourceLine where;
 };
 
@@ -249,20 +270,6 @@ struct ExtraNodes {
   SourceLine where;
 };
 
-// *PART_INERTIA: a rigid part's body given its mass, centre and inertia
-// instead of those of its mesh. As LS-DYNA's default (IFLAG 0 of
-// *CONSTRAINED_EXTRA_NODES), the given values already hold the body's extra
-// nodes. The body starts with the given velocity and spin (IRIGID 0 of
-// *INITIAL_VELOCITY_GENERATION: *PART_INERTIA controls the body's velocity).
-struct PartInertia {
-  double mass = 0;                     // TM
-  std::array<double, 3> center{};      // XC YC ZC, or NODEID's position (resolved after the read)
-  GlobalId center_node = 0;            // NODEID; 0: XC YC ZC
-  std::array<double, 6> inertia{};     // about the centre, global axes: xx yy zz xy yz zx (tensor entries)
-  std::array<double, 3> velocity{};    // VTX VTY VTZ
-  std::array<double, 3> spin{};        // VRX VRY VRZ
-  SourceLine where;
-};
 
 // *CONTACT_AUTOMATIC_SINGLE_SURFACE / _SURFACE_TO_SURFACE / _NODES_TO_SURFACE:
 // node-to-segment penalty contact between shell surfaces (both sides,
@@ -359,7 +366,7 @@ struct Model {
   std::vector<RigidWall> rigid_walls;
   std::vector<NodalRigidBody> nodal_rigid_bodies;
   std::vector<ExtraNodes> extra_nodes;
-  std::map<GlobalId, PartInertia> part_inertias;  // by part id
+  std::map<GlobalId, RigidInertia> part_inertias;  // by part id
   std::vector<RigidMerge> rigid_merges;
   std::vector<ContactInterface> contacts;
   Controls controls;

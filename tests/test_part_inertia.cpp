@@ -3,6 +3,7 @@
 // centre, inertia tensor and starting velocity instead of their mesh's.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -31,7 +32,7 @@ std::string hub_deck(const std::string& card3, const std::string& card4, const s
 TEST(PartInertia, TheReaderTakesTheCardsAndNamesBadOnes) {
   const Model m = read(hub_deck("0.5,0.5,1.0,0.01", "2e-3,1e-4,0,3e-3,0,4e-3"));
   ASSERT_EQ(m.part_inertias.size(), 1u);
-  const PartInertia& given = m.part_inertias.at(2);
+  const RigidInertia& given = m.part_inertias.at(2);
   EXPECT_EQ(m.parts.at(2).material, 5);
   EXPECT_EQ(given.mass, 0.01);
   EXPECT_EQ(given.center, (std::array<double, 3>{0.5, 0.5, 1.0}));
@@ -40,7 +41,7 @@ TEST(PartInertia, TheReaderTakesTheCardsAndNamesBadOnes) {
   EXPECT_EQ(given.spin, (std::array<double, 3>{0.1, 0.2, 0.3}));
   std::ostringstream written;  // the deck writer keeps it
   write_deck(m, written);
-  const PartInertia again = read(written.str()).part_inertias.at(2);
+  const RigidInertia again = read(written.str()).part_inertias.at(2);
   EXPECT_EQ(again.mass, given.mass);
   EXPECT_EQ(again.center, given.center);
   EXPECT_EQ(again.inertia, given.inertia);
@@ -74,23 +75,39 @@ TEST(PartInertia, TheReaderTakesTheCardsAndNamesBadOnes) {
   EXPECT_TRUE(contains(error_of(merged), "merged with another by *CONSTRAINED_RIGID_BODIES")) << error_of(merged);
 }
 
-// A 20 x 10 mm steel plate whose left half is rigid part 2, given the mass
+// A 20 x 10 mm steel plate whose left half is rigid part 2 (or, `nodal`,
+// a *CONSTRAINED_NODAL_RIGID_BODY_INERTIA of its nodes), given the mass
 // `mass_factor` times its mesh's, a centre off the plate and a tensor with
 // products of inertia, and a loose shell far away (the time step when the
 // whole plate is rigid).
-Model plate_with_given_body(bool elastic_half, double mass_factor, const std::array<double, 3>& spin) {
+Model plate_with_given_body(bool elastic_half, double mass_factor, const std::array<double, 3>& spin,
+                            bool nodal = false) {
   Model m = test::plate_model(test::plate_spec(4, 2, 20, 10, 1));
-  test::make_rigid_part(m, [&](const Shell& s) { return !elastic_half || s.id % 4 == 1 || s.id % 4 == 2; });
+  const auto left = [&](const Shell& s) { return !elastic_half || s.id % 4 == 1 || s.id % 4 == 2; };
+  if (!nodal) test::make_rigid_part(m, left);
   const double mesh_mass = test::Steel::density * (elastic_half ? 100.0 : 200.0);
-  PartInertia given;
+  RigidInertia given;
   given.mass = mass_factor * mesh_mass;
   given.center = {4.0, 3.0, 1.0};
   given.inertia = {3.0 * given.mass, 4.0 * given.mass, 5.0 * given.mass, 0.5 * given.mass, -0.3 * given.mass,
                    0.2 * given.mass};
   given.velocity = {0.0, 0.0, 1.0};
   given.spin = spin;
-  m.part_inertias[2] = given;
   test::add_loose_shell(m, 500.0);
+  if (!nodal) {
+    m.part_inertias[2] = given;
+    return m;
+  }
+  NodalRigidBody body;
+  body.id = 7;
+  for (const Shell& s : m.shells)
+    if (s.part == 1 && left(s)) body.nodes.insert(body.nodes.end(), s.nodes.begin(), s.nodes.end());
+  std::sort(body.nodes.begin(), body.nodes.end());
+  body.nodes.erase(std::unique(body.nodes.begin(), body.nodes.end()), body.nodes.end());
+  body.given = true;
+  body.inertia = given;
+  body.energy_part = 1;
+  m.nodal_rigid_bodies.push_back(body);
   return m;
 }
 
@@ -155,13 +172,15 @@ TEST(PartInertia, AFreeBodySpinsAboutAPrincipalAxisOfTheGivenTensor) {
   EXPECT_NEAR(run.last.momentum[2], mass * 1.0, 1e-12 * mass);
 }
 
-// Half the plate elastic, half a body of five times its mesh's mass,
-// started moving and spinning: the elastic half is flung about, the
-// momentum (the body's M V plus the elastic nodes') stays what it was
-// (1e-9 relative: the body's given mass is the one the forces accelerate),
-// and so does the energy (0.5 %).
-TEST(PartInertia, AGivenBodyAndAnElasticPlateKeepTheirMomentum) {
-  const Model m = plate_with_given_body(true, 5.0, {0.02, -0.01, 0.05});
+// Half the plate elastic, half a body of five times its mesh's mass (a
+// rigid part, or a nodal rigid body of those nodes), started moving and
+// spinning: the elastic half is flung about, the momentum (the body's M V
+// plus the elastic nodes') stays what it was (1e-9 relative: the body's
+// given mass is the one the forces accelerate), and so does the energy (0.5 %).
+class GivenBodies : public ::testing::TestWithParam<bool> {};
+
+TEST_P(GivenBodies, AGivenBodyAndAnElasticPlateKeepTheirMomentum) {
+  const Model m = plate_with_given_body(true, 5.0, {0.02, -0.01, 0.05}, GetParam());
   State s = build_state(m, whole_model_mesh(m));
   const RunResult run = test::run_quietly(s, 1.0);
   const EnergyRecord& first = run.first;
@@ -176,6 +195,29 @@ TEST(PartInertia, AGivenBodyAndAnElasticPlateKeepTheirMomentum) {
   for (int k = 0; k < 3; ++k) EXPECT_NEAR(last.momentum[k], first.momentum[k], 1e-9 * scale) << k;
   EXPECT_GT(last.internal, 0.0);  // the elastic half took some
   EXPECT_NEAR(last.ratio, 1.0, 5e-3);
+}
+
+INSTANTIATE_TEST_SUITE_P(PartInertia, GivenBodies, ::testing::Values(false, true),
+                         [](const ::testing::TestParamInfo<bool>& param) {
+                           return param.param ? "NodalRigidBody" : "RigidPart";
+                         });
+
+// *CONSTRAINED_NODAL_RIGID_BODY_INERTIA: card 1 as the plain one, then the
+// inertia cards of *PART_INERTIA; the body reports in the part of the
+// lowest-id shell on its nodes.
+TEST(PartInertia, NodalRigidBodyInertiaIsRead) {
+  const Model m = read(minimal_deck("*SET_NODE_LIST\n3\n5,6\n*CONSTRAINED_NODAL_RIGID_BODY_INERTIA\n9,0,3\n"
+                                    "0,0,0,0.01,0,5\n2e-3,0,0,3e-3,0,4e-3\n1,2,3,0.1,0.2,0.3\n"));
+  ASSERT_EQ(m.nodal_rigid_bodies.size(), 1u);
+  const NodalRigidBody& body = m.nodal_rigid_bodies[0];
+  EXPECT_TRUE(body.given);
+  EXPECT_EQ(body.inertia.mass, 0.01);
+  EXPECT_EQ(body.inertia.center, (std::array<double, 3>{2, 0, 0}));  // NODEID 5
+  EXPECT_EQ(body.inertia.spin, (std::array<double, 3>{0.1, 0.2, 0.3}));
+  EXPECT_EQ(body.energy_part, 1);
+  EXPECT_TRUE(contains(error_of(minimal_deck("*SET_NODE_LIST\n3\n5,6\n*CONSTRAINED_NODAL_RIGID_BODY_INERTIA\n9,0,3\n"
+                                             "0,0,0,0.01\n1e-3,2e-3,0,1e-3,0,1e-3\n0,0,0\n")),
+                       "*CONSTRAINED_NODAL_RIGID_BODY_INERTIA: body 9: the inertia tensor is not positive definite"));
 }
 
 }  // namespace

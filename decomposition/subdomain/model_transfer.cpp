@@ -147,9 +147,12 @@ struct PackOp {
     p.put(x.shape.length_p); p.put(x.shape.radius); p.put(x.shape.length);
     p.put(x.motion.curve); p.put(x.motion.displacement); p.put(x.motion.direction);
   }
-  void write(const NodalRigidBody& x) { p.put(x.id); p.put(x.nodes); p.put(x.weld); p.put(x.failure); }
+  void write(const NodalRigidBody& x) {
+    p.put(x.id); p.put(x.nodes); p.put(x.weld); p.put(x.failure); p.put(x.given); write(x.inertia);
+    p.put(x.energy_part);
+  }
   void write(const ExtraNodes& x) { p.put(x.part); p.put(x.nodes); }
-  void write(const PartInertia& x) {
+  void write(const RigidInertia& x) {
     p.put(x.mass); p.put(x.center); p.put(x.inertia); p.put(x.velocity); p.put(x.spin);
   }
   void write(const RigidMerge& x) { p.put(x.lead); p.put(x.constrained); }
@@ -207,9 +210,12 @@ struct UnpackOp {
     u.get(x.shape.length_p); u.get(x.shape.radius); u.get(x.shape.length);
     u.get(x.motion.curve); u.get(x.motion.displacement); u.get(x.motion.direction);
   }
-  void read(NodalRigidBody& x) { u.get(x.id); u.get(x.nodes); u.get(x.weld); u.get(x.failure); }
+  void read(NodalRigidBody& x) {
+    u.get(x.id); u.get(x.nodes); u.get(x.weld); u.get(x.failure); u.get(x.given); read(x.inertia);
+    u.get(x.energy_part);
+  }
   void read(ExtraNodes& x) { u.get(x.part); u.get(x.nodes); }
-  void read(PartInertia& x) {
+  void read(RigidInertia& x) {
     u.get(x.mass); u.get(x.center); u.get(x.inertia); u.get(x.velocity); u.get(x.spin);
   }
   void read(RigidMerge& x) { u.get(x.lead); u.get(x.constrained); }

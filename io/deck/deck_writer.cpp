@@ -107,7 +107,7 @@ void write_parts(const Model& m, std::ostream& o) {
     o << (given == m.part_inertias.end() ? "*PART\n" : "*PART_INERTIA\n") << (p.title.empty() ? "part" : p.title)
       << "\n" << id << "," << p.section << "," << p.material << ",0," << p.hourglass << "\n";
     if (given == m.part_inertias.end()) continue;
-    const PartInertia& in = given->second;
+    const RigidInertia& in = given->second;
     o << g(in.center[0]) << "," << g(in.center[1]) << "," << g(in.center[2]) << "," << g(in.mass) << ",0,0\n"
       << g(in.inertia[0]) << "," << g(in.inertia[3]) << "," << g(in.inertia[5]) << "," << g(in.inertia[1]) << ","
       << g(in.inertia[4]) << "," << g(in.inertia[2]) << "\n";

@@ -239,6 +239,9 @@ void resolve_part_masses(ReaderState& state);
 
 // keywords_part_inertia.cpp
 void read_part_inertia(KeywordCards&, const KeywordOptions&, ReaderState&);
+// The inertia cards shared with *CONSTRAINED_NODAL_RIGID_BODY_INERTIA:
+// XC YC ZC TM IRCS NODEID / the tensor / VT VR (/ the IRCS 1 axes).
+RigidInertia read_inertia_cards(KeywordCards& cards, ReaderState& state, const std::string& what);
 // NODEID centres take their node's position; resolve_references calls it.
 void resolve_part_inertia_centers(ReaderState& state);
 

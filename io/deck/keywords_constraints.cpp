@@ -44,8 +44,10 @@ void add_body(ReaderState& state, NodalRigidBody body, GlobalId node_set, const 
 
 }  // namespace
 
+// _INERTIA: cards 2-4 (5) as *PART_INERTIA's 3-5 (6) give the body's inertia.
 void read_constrained_nodal_rigid_body(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   if (options.title) read_title_card(cards, "the title card");
+  const bool inertia = cards.keyword().find("_INERTIA") != std::string::npos;
   do {
     const Card& card = cards.require("card 1 (PID CID NSID PNODE IPRT DRFLAG RRFLAG)");
     const CardFields fields(card, cards.keyword(), kStandardLayout);
@@ -56,6 +58,10 @@ void read_constrained_nodal_rigid_body(KeywordCards& cards, const KeywordOptions
     if (fields.integer(4, "PNODE") != 0) state.unsupported_option(cards.keyword(), "PNODE", card.where());
     if (fields.option(6, "DRFLAG") != 0 || fields.option(7, "RRFLAG") != 0) {
       state.unsupported_option(cards.keyword(), "DRFLAG/RRFLAG release", card.where());
+    }
+    if (inertia) {
+      body.given = true;
+      body.inertia = read_inertia_cards(cards, state, "body " + std::to_string(body.id));
     }
     add_body(state, std::move(body), node_set, cards.keyword());
   } while (cards.has_more());

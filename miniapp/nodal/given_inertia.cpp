@@ -28,6 +28,18 @@ Sym3 add(const Sym3& a, const Sym3& b, double f) {
 
 }  // namespace
 
+GivenInertia given_inertia(const RigidInertia& card, int part) {
+  GivenInertia g;
+  g.set = true;
+  g.part = part;
+  g.given_mass = card.mass;
+  g.given_center = card.center;
+  g.given_inertia = card.inertia;
+  g.start_velocity = card.velocity;
+  g.start_spin = card.spin;
+  return g;
+}
+
 void start_given_inertia(RigidBody& body, double nodes_mass, const Vec3& nodes_first_moment,
                          const Sym3& nodes_inertia) {
   GivenInertia& g = body.given;

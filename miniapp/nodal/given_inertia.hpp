@@ -11,6 +11,10 @@
 
 namespace mc {
 
+// The card's values for a body whose mass and energy its part `part` (an
+// index in part_info) reports.
+GivenInertia given_inertia(const RigidInertia& card, int part);
+
 // At the start, from the body's node sums (mass, sum m x, inertia about the
 // origin): the distribution that makes them the given ones, and the body's
 // mass, centre and starting velocity and spin (the card's, not its nodes').

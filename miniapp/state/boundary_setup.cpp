@@ -4,6 +4,7 @@
 #include <set>
 
 #include "io/rigid_body_merges.hpp"
+#include "miniapp/nodal/given_inertia.hpp"
 #include "miniapp/state/state_builder.hpp"
 
 namespace mc {
@@ -152,6 +153,7 @@ void setup_rigid_bodies(const Model& model, const LocalMesh& mesh, State& s) {
     body.nodes = local_nodes(mesh, nodal.nodes);
     body.weld = nodal.weld;
     body.failure = nodal.failure;
+    if (nodal.given) body.given = given_inertia(nodal.inertia, part_index(model, nodal.energy_part));
     s.rigid_bodies.push_back(std::move(body));
   }
   if (s.rigid_bodies.empty()) return;

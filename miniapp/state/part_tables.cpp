@@ -5,10 +5,15 @@
 #include "decomposition/subdomain/local_mesh.hpp"
 #include "io/rigid_body_merges.hpp"
 #include "miniapp/materials/material_table.hpp"
+#include "miniapp/nodal/given_inertia.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "miniapp/elements/shell_bt/thickness_rule.hpp"
 
 namespace mc {
+
+int part_index(const Model& model, GlobalId part) {
+  return static_cast<int>(std::distance(model.parts.begin(), model.parts.find(part)));
+}
 
 void build_part_tables(const Model& model, State& state) {
   std::map<GlobalId, int> material_index;
@@ -30,16 +35,8 @@ void build_part_tables(const Model& model, State& state) {
     RigidBody body;
     body.part_id = id;
     body.fixed = model.materials.at(part.material).rigid_fixed;
-    if (const auto given = model.part_inertias.find(id); given != model.part_inertias.end()) {
-      GivenInertia& g = body.given;
-      g.set = true;
-      g.part = static_cast<int>(std::distance(model.parts.begin(), model.parts.find(id)));
-      g.given_mass = given->second.mass;
-      g.given_center = given->second.center;
-      g.given_inertia = given->second.inertia;
-      g.start_velocity = given->second.velocity;
-      g.start_spin = given->second.spin;
-    }
+    if (const auto given = model.part_inertias.find(id); given != model.part_inertias.end())
+      body.given = given_inertia(given->second, part_index(model, id));
     state.rigid_bodies.push_back(body);
   }
 

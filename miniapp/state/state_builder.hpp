@@ -12,6 +12,8 @@ State build_state(const Model& model, const LocalMesh& mesh);
 
 // Pieces of build_state, one concern each (part_tables.cpp, boundary_setup.cpp).
 void build_part_tables(const Model& model, State& state);
+// A part's index in the part tables (part_info): the order of model.parts.
+int part_index(const Model& model, GlobalId part);
 void apply_initial_velocities(const Model& model, const LocalMesh& mesh, State& state);
 void setup_spcs(const Model& model, const LocalMesh& mesh, State& state);
 void setup_prescribed_motions(const Model& model, const LocalMesh& mesh, State& state);

@@ -90,6 +90,13 @@ def write_deck(path):
         f.write(deck.write())
 
 
+def node_set(sid, nodes):
+    """A *SET_NODE_LIST in PyDYNA's layout."""
+    nodes_set = kwd.SetNodeList(sid=sid)
+    nodes_set.nodes = pd.Series(nodes)
+    return nodes_set
+
+
 def run(mpiexec, binary, deck, out, np_):
     os.makedirs(out, exist_ok=True)
     cmd = shlex.split(mpiexec) + ["-np", str(np_), binary, f"i={deck}", f"odir={out}", "--quiet"]

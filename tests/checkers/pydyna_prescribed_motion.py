@@ -48,18 +48,12 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 # The same launcher and checks, and PyDYNA (pydyna_deck says how to get it when it is missing).
-from pydyna_deck import Deck, kwd, pd, run_np1_np2, same_total_energy  # noqa: E402
+from pydyna_deck import Deck, kwd, node_set, pd, run_np1_np2, same_total_energy  # noqa: E402
 from lsdyna_ascii import read_nodout  # noqa: E402
 
 RHO, E, NU, T = 7.85e-6, 210.0, 0.3, 1.0
 LENGTH, WIDTH, NX, NY = 100.0, 20.0, 20, 4
 DELTA, RAMP, END = 0.1, 2.0, 3.0
-
-
-def node_set(sid, nodes):
-    nodes_set = kwd.SetNodeList(sid=sid)
-    nodes_set.nodes = pd.Series(nodes)
-    return nodes_set
 
 
 def write_deck(path, grip, turn=False, radius_free=False):

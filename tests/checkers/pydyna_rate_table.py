@@ -30,7 +30,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # The same launcher and checks, and PyDYNA (pydyna_deck says how to get it when it is missing).
-from pydyna_deck import Deck, kwd, pd, run, run_np1_np2, same_total_energy  # noqa: E402
+from pydyna_deck import Deck, kwd, node_set, pd, run, run_np1_np2, same_total_energy  # noqa: E402
 
 RHO, E, NU, T = 7.85e-6, 210.0, 0.3, 1.0
 LENGTH, WIDTH, NX, NY = 100.0, 20.0, 20, 4
@@ -40,12 +40,6 @@ SIGY, SLOPE, C, TOP_RATE = 0.2, 2.0, 0.1, 10.0
 
 def node(i, j):
     return 1 + i + j * (NX + 1)
-
-
-def node_set(sid, nodes):
-    nodes_set = kwd.SetNodeList(sid=sid)
-    nodes_set.nodes = pd.Series(nodes)
-    return nodes_set
 
 
 def write_deck(path, table):
