@@ -48,7 +48,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 # The same launcher and checks, and PyDYNA (pydyna_deck says how to get it when it is missing).
-from pydyna_deck import Deck, kwd, node_set, pd, run_np1_np2, same_total_energy  # noqa: E402
+from pydyna_deck import Deck, kwd, node_set, pd, strip_mesh, run_np1_np2, same_total_energy  # noqa: E402
 from lsdyna_ascii import read_nodout  # noqa: E402
 
 RHO, E, NU, T = 7.85e-6, 210.0, 0.3, 1.0
@@ -62,15 +62,7 @@ def write_deck(path, grip, turn=False, radius_free=False):
     deck = Deck()
     deck.append(kwd.ControlTermination(endtim=END))
     columns = NX + 1 if grip else NX
-    ids = [(i, j) for j in range(NY + 1) for i in range(columns + 1)]
-    deck.append(kwd.Node(nodes=pd.DataFrame({
-        "nid": [node(i, j) for i, j in ids], "x": [i * LENGTH / NX for i, j in ids],
-        "y": [j * WIDTH / NY for i, j in ids], "z": [0.0] * len(ids)})))
-    cells = [(i, j) for j in range(NY) for i in range(columns)]
-    deck.append(kwd.ElementShell(elements=pd.DataFrame({
-        "eid": [1 + i + j * columns for i, j in cells], "pid": [2 if i == NX else 1 for i, j in cells],
-        "n1": [node(i, j) for i, j in cells], "n2": [node(i + 1, j) for i, j in cells],
-        "n3": [node(i + 1, j + 1) for i, j in cells], "n4": [node(i, j + 1) for i, j in cells]})))
+    ids = strip_mesh(deck, node, columns, NY, LENGTH / NX, WIDTH / NY, lambda i, j: 2 if i == NX else 1)
     deck.append(kwd.Part(parts=pd.DataFrame({"heading": ["strip", "grip"], "pid": [1, 2], "secid": [1, 1],
                                              "mid": [1, 2]})))
     deck.append(kwd.SectionShell(secid=1, elform=2, nip=2, t1=T, t2=T, t3=T, t4=T))

@@ -30,7 +30,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # The same launcher and checks, and PyDYNA (pydyna_deck says how to get it when it is missing).
-from pydyna_deck import Deck, kwd, node_set, pd, run, run_np1_np2, same_total_energy  # noqa: E402
+from pydyna_deck import Deck, kwd, node_set, pd, strip_mesh, run, run_np1_np2, same_total_energy  # noqa: E402
 
 RHO, E, NU, T = 7.85e-6, 210.0, 0.3, 1.0
 LENGTH, WIDTH, NX, NY = 100.0, 20.0, 20, 4
@@ -46,15 +46,7 @@ def write_deck(path, table):
     """table: LCSS the table of rates 0 and TOP_RATE; else the line as LCSS with Cowper-Symonds C, P = 1."""
     deck = Deck()
     deck.append(kwd.ControlTermination(endtim=END))
-    ids = [(i, j) for j in range(NY + 1) for i in range(NX + 1)]
-    deck.append(kwd.Node(nodes=pd.DataFrame({
-        "nid": [node(i, j) for i, j in ids], "x": [i * LENGTH / NX for i, j in ids],
-        "y": [j * WIDTH / NY for i, j in ids], "z": [0.0] * len(ids)})))
-    cells = [(i, j) for j in range(NY) for i in range(NX)]
-    deck.append(kwd.ElementShell(elements=pd.DataFrame({
-        "eid": [1 + i + j * NX for i, j in cells], "pid": [1] * len(cells),
-        "n1": [node(i, j) for i, j in cells], "n2": [node(i + 1, j) for i, j in cells],
-        "n3": [node(i + 1, j + 1) for i, j in cells], "n4": [node(i, j + 1) for i, j in cells]})))
+    strip_mesh(deck, node, NX, NY, LENGTH / NX, WIDTH / NY)
     deck.append(kwd.Part(parts=pd.DataFrame({"heading": ["strip"], "pid": [1], "secid": [1], "mid": [1]})))
     deck.append(kwd.SectionShell(secid=1, elform=2, nip=3, t1=T, t2=T, t3=T, t4=T))
     deck.append(kwd.MatPiecewiseLinearPlasticity(mid=1, ro=RHO, e=E, pr=NU, sigy=SIGY, lcss=7,
