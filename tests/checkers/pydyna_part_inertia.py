@@ -23,7 +23,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # The same launcher and checks, and PyDYNA (pydyna_deck says how to get it when it is missing).
-from pydyna_deck import Deck, kwd, pd, run_np1_np2, same_total_energy  # noqa: E402
+from pydyna_deck import Deck, kwd, pd, run_np1_np2, strip_mesh, same_total_energy  # noqa: E402
 
 RHO, E, NU, T = 7.85e-6, 210.0, 0.3, 1.0
 TM, IXX, IYY, IZZ, IXY, SPIN = 0.01, 0.3, 0.25, 0.5, 0.02, 0.2
@@ -38,15 +38,7 @@ def node(i, j):
 def write_deck(path):
     deck = Deck()
     deck.append(kwd.ControlTermination(endtim=END))
-    ids = [(i, j) for j in range(NY + 1) for i in range(NX + 1)]
-    deck.append(kwd.Node(nodes=pd.DataFrame({
-        "nid": [node(i, j) for i, j in ids], "x": [i * SIZE for i, j in ids],
-        "y": [j * SIZE for i, j in ids], "z": [0.0] * len(ids)})))
-    cells = [(i, j) for j in range(NY) for i in range(NX)]
-    deck.append(kwd.ElementShell(elements=pd.DataFrame({
-        "eid": [1 + i + j * NX for i, j in cells], "pid": [2 if i < 2 else 1 for i, j in cells],
-        "n1": [node(i, j) for i, j in cells], "n2": [node(i + 1, j) for i, j in cells],
-        "n3": [node(i + 1, j + 1) for i, j in cells], "n4": [node(i, j + 1) for i, j in cells]})))
+    strip_mesh(deck, node, NX, NY, SIZE, SIZE, lambda i, j: 2 if i < 2 else 1)
     deck.append(kwd.Part(parts=pd.DataFrame({"heading": ["blade"], "pid": [1], "secid": [1], "mid": [1]})))
     hub = kwd.PartInertia(heading="hub", pid=2, secid=1, mid=2, xc=SIZE, yc=SIZE, zc=0.0, tm=TM, ircs=0,
                           ixx=IXX, ixy=IXY, ixz=0.0, iyy=IYY, iyz=0.0, izz=IZZ,
