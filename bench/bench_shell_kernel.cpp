@@ -45,7 +45,7 @@ mc::Model bench_plate(int nx, int ny, int nip, bool plastic) {
   sec.nip = nip;
   sec.thickness = 1.5;
   m.sections[1] = sec;
-  m.parts[1] = mc::Part{1, "plate", 1, 1, 0, {}};
+  m.parts[1] = mc::Part{1, "plate", 1, 1, 0, mc::ThicknessUpdate::None, {}};
   m.controls.hourglass.ihq = 4;
   return m;
 }

@@ -73,10 +73,16 @@ struct HourglassControl {
   SourceLine where;  // the *HOURGLASS or *CONTROL_HOURGLASS card
 };
 
+// How membrane straining changes a shell's thickness (*CONTROL_SHELL ISTUPD,
+// per part through PSSTUPD and SIDT4TU): not at all, by the whole thickness
+// strain (ISTUPD 1), or by its plastic part alone (ISTUPD 4).
+enum class ThicknessUpdate : std::int32_t { None, Total, PlasticOnly };
+
 struct Part {
   GlobalId id = 0;
   std::string title;
   GlobalId section = 0, material = 0, hourglass = 0;  // hourglass 0: *CONTROL_HOURGLASS
+  ThicknessUpdate thickness_update = ThicknessUpdate::None;
   SourceLine where;
 };
 

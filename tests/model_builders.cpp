@@ -21,7 +21,7 @@ void make_rigid_part(Model& m, const std::function<bool(const Shell&)>& in_grip)
   rigid.id = 2;
   rigid.kind = MaterialKind::Rigid;
   m.materials[2] = rigid;
-  m.parts[2] = Part{2, "rigid", 1, 2, 0, {}};
+  m.parts[2] = Part{2, "rigid", 1, 2, 0, ThicknessUpdate::None, {}};
   for (Shell& shell : m.shells)
     if (in_grip(shell)) shell.part = 2;
 }

@@ -245,7 +245,7 @@ TEST(Elastodynamics, CantileverWithRigidTipBodyOnExtraNodesVibratesAtTheSpringMa
   rigid.kind = MaterialKind::Rigid;
   rigid.density = beam.tip_mass / (2 * 10 * beam.spec.thickness);
   m.materials[2] = rigid;
-  m.parts[2] = {2, "tip body", 1, 2, 0, {}};
+  m.parts[2] = {2, "tip body", 1, 2, 0, ThicknessUpdate::None, {}};
   m.extra_nodes.push_back(extra);
   const double slope = 1.5 / beam.L, J = beam.tip_mass * 4 / 12;
   const double f = beam.measured_frequency(m);

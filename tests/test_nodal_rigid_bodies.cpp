@@ -122,7 +122,7 @@ TEST(NodalRigidBodies, MatRigidGlobalConstraintsLeaveOnlyTheFreeSpin) {
     for (GlobalId& n : copy.nodes) n += kOffset;
     m.shells.push_back(copy);
   }
-  m.parts[2] = {2, "elastic", 1, 2, 0, {}};
+  m.parts[2] = {2, "elastic", 1, 2, 0, ThicknessUpdate::None, {}};
   m.materials[2] = m.materials.at(1);
   m.materials.at(1).kind = MaterialKind::Rigid;
   m.materials.at(1).rigid_fixed = 7 | 8 | 16;

@@ -6,10 +6,11 @@
 
 namespace mc {
 
-std::array<GlobalId, 3> kernel_class_key(const Model& model, GlobalId part) {
+KernelClassKey kernel_class_key(const Model& model, GlobalId part) {
   const auto it = model.parts.find(part);
-  if (it == model.parts.end()) return {0, 0, 0};
-  return {it->second.section, it->second.material, it->second.hourglass};
+  if (it == model.parts.end()) return {};
+  const Part& p = it->second;
+  return {p.section, p.material, p.hourglass, static_cast<GlobalId>(p.thickness_update)};
 }
 
 LocalMesh whole_model_mesh(const Model& model) {
@@ -21,11 +22,11 @@ LocalMesh whole_model_mesh(const Model& model) {
     mesh.node_ids.push_back(n.id);
     mesh.node_x.push_back(n.x);
   }
-  std::map<GlobalId, std::array<GlobalId, 3>> keys;  // per part: few parts, many shells
+  std::map<GlobalId, KernelClassKey> keys;  // per part: few parts, many shells
   for (const auto& [id, part] : model.parts) keys.emplace(id, kernel_class_key(model, id));
   const auto key = [&](const Shell& s) {
     const auto it = keys.find(s.part);
-    return it == keys.end() ? std::array<GlobalId, 3>{0, 0, 0} : it->second;
+    return it == keys.end() ? KernelClassKey{} : it->second;
   };
   std::vector<std::size_t> order(model.shells.size());
   std::iota(order.begin(), order.end(), std::size_t{0});

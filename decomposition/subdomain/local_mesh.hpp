@@ -19,10 +19,11 @@ struct LocalMesh {
   std::unordered_map<GlobalId, int> node_index;   // user id -> local index
 };
 
-// Parts with the same section, material and hourglass control are the same
-// to the element kernel, so their shells may share a SIMD pack: the key of
-// that class ({0, 0, 0} for an unknown part).
-std::array<GlobalId, 3> kernel_class_key(const Model& model, GlobalId part);
+// Parts with the same section, material, hourglass control and thickness
+// update are the same to the element kernel, so their shells may share a
+// SIMD pack: the key of that class (all 0 for an unknown part).
+using KernelClassKey = std::array<GlobalId, 4>;
+KernelClassKey kernel_class_key(const Model& model, GlobalId part);
 
 // All elements of the model (single-rank runs and tests), grouped by kernel
 // class and in deck order within a class, so that few SIMD packs mix

@@ -124,7 +124,9 @@ struct PackOp {
   void write(const std::string& s) { p.put(s); }
   void write(const Node& n) { p.put(n.id); p.put(n.x); }
   void write(const Shell& s) { p.put(s.id); p.put(s.part); p.put(s.nodes); p.put(s.thickness); }
-  void write(const Part& x) { p.put(x.id); p.put(x.title); p.put(x.section); p.put(x.material); p.put(x.hourglass); }
+  void write(const Part& x) {
+    p.put(x.id); p.put(x.title); p.put(x.section); p.put(x.material); p.put(x.hourglass); p.put(x.thickness_update);
+  }
   void write(const Material& x) {
     p.put(x.id); p.put(x.kind); p.put(x.density); p.put(x.youngs); p.put(x.poisson); p.put(x.yield);
     p.put(x.tangent); p.put(x.fail_strain); p.put(x.hardening_curve); p.put(x.rate_c); p.put(x.rate_p);
@@ -187,7 +189,9 @@ struct UnpackOp {
   void read(std::string& s) { u.get(s); }
   void read(Node& n) { u.get(n.id); u.get(n.x); }
   void read(Shell& s) { u.get(s.id); u.get(s.part); u.get(s.nodes); u.get(s.thickness); }
-  void read(Part& x) { u.get(x.id); u.get(x.title); u.get(x.section); u.get(x.material); u.get(x.hourglass); }
+  void read(Part& x) {
+    u.get(x.id); u.get(x.title); u.get(x.section); u.get(x.material); u.get(x.hourglass); u.get(x.thickness_update);
+  }
   void read(Material& x) {
     u.get(x.id); u.get(x.kind); u.get(x.density); u.get(x.youngs); u.get(x.poisson); u.get(x.yield);
     u.get(x.tangent); u.get(x.fail_strain); u.get(x.hardening_curve); u.get(x.rate_c); u.get(x.rate_p);

@@ -104,8 +104,8 @@ Model generate_tube(const GeneratorOptions& o) {
   plate_section.nip = 2;
   plate_section.thickness = kPlateThickness;
   if (o.rigid_parts) m.sections[2] = plate_section;
-  m.parts[1] = Part{1, "tube", 1, 1, 0, {}};
-  if (o.rigid_parts) m.parts[2] = Part{2, "rigid end plate", 2, 2, 0, {}};
+  m.parts[1] = Part{1, "tube", 1, 1, 0, ThicknessUpdate::None, {}};
+  if (o.rigid_parts) m.parts[2] = Part{2, "rigid end plate", 2, 2, 0, ThicknessUpdate::None, {}};
 
   InitialVelocity iv;
   iv.all_nodes = true;

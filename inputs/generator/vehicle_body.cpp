@@ -75,7 +75,7 @@ GlobalId PartCatalog::add(const std::string& title, Grade grade, double thicknes
     thickness_section_[microns] = section;
   }
   const GlobalId id = m_.parts.empty() ? 1 : m_.parts.rbegin()->first + 1;
-  m_.parts[id] = Part{id, title, section, material(grade), 0, {}};
+  m_.parts[id] = Part{id, title, section, material(grade), 0, ThicknessUpdate::None, {}};
   return id;
 }
 

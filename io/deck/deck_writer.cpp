@@ -36,12 +36,42 @@ class SetWriter {
   GlobalId next_ = 1;
 };
 
-void write_controls(const Model& m, std::ostream& o) {
+void write_id_list(const char* keyword, GlobalId id, const std::vector<GlobalId>& ids, std::ostream& o) {
+  o << keyword << "\n" << id << "\n";
+  for (std::size_t i = 0; i < ids.size(); ++i) o << ids[i] << ((i % 8 == 7 || i + 1 == ids.size()) ? "\n" : ",");
+}
+
+// *CONTROL_SHELL with each part's thickness update as ISTUPD (4 where every
+// updated part takes the plastic strain alone), PSSTUPD (a new part set of
+// the updated parts, where not every deformable part is) and SIDT4TU (a
+// new part set of the plastic-only parts under ISTUPD 1).
+void write_control_shell(const Model& m, GlobalId& next_set, std::ostream& o) {
+  std::vector<GlobalId> updated, plastic_only;
+  std::size_t deformable = 0;
+  for (const auto& [id, p] : m.parts) {
+    const auto mat = m.materials.find(p.material);
+    deformable += mat != m.materials.end() && mat->second.kind != MaterialKind::Rigid;
+    if (p.thickness_update != ThicknessUpdate::None) updated.push_back(id);
+    if (p.thickness_update == ThicknessUpdate::PlasticOnly) plastic_only.push_back(id);
+  }
+  const int rule = m.controls.integration == Integration::Lobatto ? 1 : 0;
+  if (updated.empty()) {
+    o << "*CONTROL_SHELL\n0,0,0,0,0,0,0,0\n0," << rule << "\n";
+    return;
+  }
+  const int istupd = plastic_only.size() == updated.size() ? 4 : 1;
+  GlobalId psstupd = 0, sidt4tu = 0;
+  if (updated.size() != deformable) write_id_list("*SET_PART_LIST", psstupd = next_set++, updated, o);
+  if (istupd == 1 && !plastic_only.empty()) write_id_list("*SET_PART_LIST", sidt4tu = next_set++, plastic_only, o);
+  o << "*CONTROL_SHELL\n0,0,0," << istupd << ",0,0,0,0\n0," << rule << "\n" << psstupd << "," << sidt4tu << "\n";
+}
+
+void write_controls(const Model& m, GlobalId& next_set, std::ostream& o) {
   const Controls& c = m.controls;
   o << "*CONTROL_TERMINATION\n" << g(c.end_time) << "," << c.end_cycle << "," << g(c.dt_min) << "\n";
   o << "*CONTROL_TIMESTEP\n" << g(c.dt_init) << "," << g(c.tssfac) << ",0,0," << g(c.dt2ms) << "\n";
   o << "*CONTROL_HOURGLASS\n" << c.hourglass.ihq << "," << g(c.hourglass.qh) << "\n";
-  o << "*CONTROL_SHELL\n0,0,0,0,0,0,0,0\n0," << (c.integration == Integration::Lobatto ? 1 : 0) << "\n";
+  write_control_shell(m, next_set, o);
   if (c.glstat_dt > 0) o << "*DATABASE_GLSTAT\n" << g(c.glstat_dt) << "\n";
   if (c.matsum_dt > 0) o << "*DATABASE_MATSUM\n" << g(c.matsum_dt) << "\n";
   if (c.rwforc_dt > 0) o << "*DATABASE_RWFORC\n" << g(c.rwforc_dt) << "\n";
@@ -186,11 +216,6 @@ void write_loads(const Model& m, std::ostream& o, SetWriter& sets) {
   }
 }
 
-void write_id_list(const char* keyword, GlobalId id, const std::vector<GlobalId>& ids, std::ostream& o) {
-  o << keyword << "\n" << id << "\n";
-  for (std::size_t i = 0; i < ids.size(); ++i) o << ids[i] << ((i % 8 == 7 || i + 1 == ids.size()) ? "\n" : ",");
-}
-
 // A contact side as SSID,SSTYP: all parts (5), one part (3), a new part set
 // (2), or a new shell set (1) where the side is given as shells.
 std::pair<GlobalId, int> contact_side(const std::vector<GlobalId>& parts, bool all, const std::vector<GlobalId>& shells,
@@ -205,9 +230,7 @@ std::pair<GlobalId, int> contact_side(const std::vector<GlobalId>& parts, bool a
   return {next_set++, 2};
 }
 
-void write_contacts(const Model& m, std::ostream& o, SetWriter& node_sets) {
-  GlobalId next_set = 1;
-  for (const auto& [id, parts] : m.part_sets) next_set = std::max(next_set, id + 1);
+void write_contacts(const Model& m, GlobalId& next_set, std::ostream& o, SetWriter& node_sets) {
   for (const ContactInterface& c : m.contacts) {
     const bool single = c.kind == ContactInterface::Kind::SingleSurface;
     const auto [ssid, sstyp] = c.slave_nodes.empty()
@@ -243,12 +266,14 @@ void write_contacts(const Model& m, std::ostream& o, SetWriter& node_sets) {
 
 void write_deck(const Model& m, std::ostream& o) {
   o << "*KEYWORD\n*TITLE\n" << (m.title.empty() ? "minicrash deck" : m.title) << "\n";
-  write_controls(m, o);
+  GlobalId next_set = 1;  // part and shell sets the writer adds follow the deck's part sets
+  for (const auto& [id, parts] : m.part_sets) next_set = std::max(next_set, id + 1);
+  write_controls(m, next_set, o);
   write_parts(m, o);
   write_mesh(m, o);
   SetWriter node_sets(m, o);  // numbers the node lists of loads, walls and contacts
   write_loads(m, o, node_sets);
-  write_contacts(m, o, node_sets);
+  write_contacts(m, next_set, o, node_sets);
   o << "*END\n";
 }
 

@@ -109,6 +109,18 @@ struct PartMassRequest {
   std::string keyword;
 };
 
+// *CONTROL_SHELL's thickness update, resolved per part once the part sets
+// are read; *CONTROL_CONTACT THKCHG, checked against it.
+struct ThicknessUpdateRequest {
+  int istupd = 0;
+  GlobalId update_set = 0;      // PSSTUPD: > 0 these parts only, < 0 all but these
+  GlobalId plastic_only_set = 0;  // SIDT4TU: these parts as ISTUPD 4
+  SourceLine where;               // card 1 (card 3 for the sets)
+  SourceLine sets_where;
+  int contact_thickness_change = 0;  // THKCHG
+  SourceLine contact_where;
+};
+
 struct ContactRequest {
   std::size_t contact = 0;  // index in Model::contacts
   ContactSide slave, master;
@@ -171,6 +183,7 @@ struct ReaderState {
   std::vector<NodalBodyRequest> extra_node_sets;
   std::vector<MassSetRequest> mass_sets;
   std::vector<PartMassRequest> part_masses;
+  ThicknessUpdateRequest thickness_update;
   std::vector<GeneratedSet> generated_sets;
   // *SET_SEGMENT: four corner nodes a segment (N4 = N3 for a triangle), with
   // each segment's card; *SET_SHELL: shell ids. Contacts name them
@@ -237,6 +250,15 @@ void read_element_mass_part(KeywordCards&, const KeywordOptions&, ReaderState&);
 // Each request's nodes get point masses; resolve_references calls it.
 void resolve_part_masses(ReaderState& state);
 
+// keywords_control_shell.cpp
+void read_control_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
+// ISTUPD, PSSTUPD and SIDT4TU become each part's ThicknessUpdate;
+// resolve_references calls it.
+void resolve_shell_thickness_updates(ReaderState& state);
+// THKCHG with a thickness update is unsupported; called before the read's
+// unsupported-keyword check.
+void check_contact_thickness_change(ReaderState& state);
+
 // keywords_part_inertia.cpp
 void read_part_inertia(KeywordCards&, const KeywordOptions&, ReaderState&);
 // The inertia cards shared with *CONSTRAINED_NODAL_RIGID_BODY_INERTIA:
@@ -281,7 +303,6 @@ void read_title(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_hourglass(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_bulk_viscosity(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_dynamic_relaxation(KeywordCards&, const KeywordOptions&, ReaderState&);
-void read_control_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_termination(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_mpp_decomposition_redecomposition(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_timestep(KeywordCards&, const KeywordOptions&, ReaderState&);

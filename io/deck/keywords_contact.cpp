@@ -219,6 +219,8 @@ void read_control_contact(KeywordCards& cards, const KeywordOptions&, ReaderStat
   const double slsfac = fields.real(1, "SLSFAC");
   if (slsfac < 0) fields.fail(1, "SLSFAC", "penalty scale must not be negative");
   if (slsfac > 0) state.model.controls.contact_penalty = slsfac;  // 0: LS-DYNA's default 0.1
+  state.thickness_update.contact_thickness_change = fields.option(6, "THKCHG");
+  state.thickness_update.contact_where = card.where();
   cards.skip_rest();  // further cards tune options minicrash does not have
 }
 

@@ -72,25 +72,6 @@ void read_control_dynamic_relaxation(KeywordCards& cards, const KeywordOptions&,
   skip_optional_cards(cards, 1);
 }
 
-void read_control_shell(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
-  const Card& card1 = cards.require("card 1 (WRPANG ESORT IRNXX ISTUPD THEORY BWC MITER PROJ)");
-  {
-    const CardFields fields(card1, cards.keyword(), kStandardLayout);
-    if (fields.option(4, "ISTUPD") != 0) state.unsupported_option(cards.keyword(), "ISTUPD", card1.where());
-    const int theory = fields.option(5, "THEORY");
-    if (theory != 0 && theory != 2) {
-      state.warn(card1.where(), "THEORY ignored: the ELFORM of *SECTION_SHELL is used");
-    }
-  }
-  if (const Card* card2 = cards.next()) {
-    const CardFields fields(*card2, cards.keyword(), kStandardLayout);
-    const int rule = fields.option(2, "INTGRD");
-    if (rule != 0 && rule != 1) fields.fail(2, "INTGRD", "must be 0 (Gauss) or 1 (Lobatto)");
-    state.model.controls.integration = rule == 1 ? Integration::Lobatto : Integration::Gauss;
-  }
-  skip_optional_cards(cards, 3);
-}
-
 void read_control_termination(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
   const Card& card = cards.require("card 1 (ENDTIM ENDCYC DTMIN ENDENG ENDMAS)");
   const CardFields fields(card, cards.keyword(), kStandardLayout);

@@ -43,6 +43,12 @@ struct PartParams {
   Real qh = 0.1;
   Real shear_factor = Real(5) / Real(6);
   Real thickness = 0;
+  // *CONTROL_SHELL ISTUPD: each point's thickness strain over a step is
+  // thickness_compliance dS - (de_xx + de_yy), dS the step's change of
+  // s_xx + s_yy (shell_internal_force.cpp); the element's thickness follows
+  // their weighted mean.
+  bool updates_thickness = false;
+  Real thickness_compliance = 0;
   // Through-thickness points: zeta in [-1/2, 1/2] (times t gives z), weights sum to 1.
   Real zeta[kMaxThicknessPoints] = {};
   Real weight[kMaxThicknessPoints] = {};

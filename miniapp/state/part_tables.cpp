@@ -15,6 +15,25 @@ int part_index(const Model& model, GlobalId part) {
   return static_cast<int>(std::distance(model.parts.begin(), model.parts.find(part)));
 }
 
+namespace {
+
+// The thickness strain of a point over a step, from its in-plane strain
+// increments de and the change dS of s_xx + s_yy. Plane stress and
+// isochoric plastic flow give the elastic part -nu/E dS and the plastic part
+// -(dep_xx + dep_yy) = (1 - nu)/E dS - (de_xx + de_yy), so the whole strain
+// is (1 - 2 nu)/E dS - (de_xx + de_yy) (ISTUPD 1) and the plastic part
+// alone (ISTUPD 4) leaves -nu/E dS out. ISTUPD 4 on an elastic material
+// has no plastic strain: nothing changes.
+void set_thickness_update(ThicknessUpdate update, const MaterialParams& m, PartParams& p) {
+  if (update == ThicknessUpdate::None || m.kind == kRigid) return;
+  if (update == ThicknessUpdate::PlasticOnly && !has_plastic_strain(m.kind)) return;
+  p.updates_thickness = true;
+  const Real elastic_share = update == ThicknessUpdate::Total ? m.poisson : Real(0);
+  p.thickness_compliance = (Real(1) - m.poisson - elastic_share) / m.youngs;
+}
+
+}  // namespace
+
 void build_part_tables(const Model& model, State& state) {
   std::map<GlobalId, int> material_index;
   std::vector<MaterialParams> materials;
@@ -41,7 +60,7 @@ void build_part_tables(const Model& model, State& state) {
   }
 
   std::vector<PartParams> parts;
-  std::map<std::array<GlobalId, 3>, int> classes;
+  std::map<KernelClassKey, int> classes;
   for (const auto& [id, part] : model.parts) {
     const Section& sec = model.sections.at(part.section);
     const Material& mat = model.materials.at(part.material);
@@ -62,6 +81,8 @@ void build_part_tables(const Model& model, State& state) {
       p.zeta[k] = static_cast<Real>(rule.zeta[k]);
       p.weight[k] = static_cast<Real>(rule.weight[k]);
     }
+    set_thickness_update(part.thickness_update, materials[static_cast<std::size_t>(p.material)], p);
+    state.updates_thickness = state.updates_thickness || p.updates_thickness;
     if (mat.kind == MaterialKind::Rigid) p.rigid_body = body_of_part.at(rigid_body_part(leads, id));
     if (p.ihq == 4) state.uses_hourglass_stiffness = true;
     if (materials[static_cast<std::size_t>(p.material)].kinematic_modulus > 0) state.uses_back_stress = true;

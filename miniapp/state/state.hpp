@@ -181,6 +181,7 @@ struct State {
   ContactSetup contact;
   int max_points = 0;         // largest NIP over parts (row width / 4 of points)
   bool uses_hourglass_stiffness = false;
+  bool updates_thickness = false;  // a part's shells change thickness (*CONTROL_SHELL ISTUPD)
   bool uses_back_stress = false;  // a material hardens kinematically (MAT_003 BETA < 1)
   double added_mass = 0;      // by mass scaling
   double initial_dt_scaled_target = 0;

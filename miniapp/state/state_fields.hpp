@@ -21,6 +21,7 @@ inline void state_fields(IO& io, S& s) {
   io.view(s.elements.back_stress);
   io.view(s.elements.internal_energy);
   io.view(s.elements.hourglass_energy);
+  if (s.updates_thickness) io.view(s.elements.thickness);  // a model without it keeps its checksum
   io.pod(s.time);
   io.pod(s.dt_prev);
   io.pod(s.dt_next);

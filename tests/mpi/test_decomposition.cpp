@@ -101,7 +101,7 @@ TEST(MpiRigidBody, RigidPartSplitAcrossRanksMovesAsOneBody) {
   rigid.youngs = 210;
   rigid.poisson = 0.3;
   global.materials[2] = rigid;
-  global.parts[2] = Part{2, "rigid band", 1, 2, 0, {}};
+  global.parts[2] = Part{2, "rigid band", 1, 2, 0, ThicknessUpdate::None, {}};
   for (Shell& s : global.shells)
     if ((s.id - 1) / 36 == 2) s.part = 2;  // third row of elements
   InitialVelocity spin;

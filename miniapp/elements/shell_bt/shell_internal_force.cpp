@@ -25,7 +25,7 @@ struct KernelData {
   ConstView<Conn4View> conn;
   ConstView<IntView> part;
   ByteView alive;
-  ConstView<RealView> thickness;
+  RealView thickness;  // written where the part updates it (ISTUPD)
   ConstView<RealView> density_scale;
   PackedStateView points;
   PackedStateView back_stress;
@@ -111,10 +111,12 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   const bool kinematic = m.kinematic_modulus > 0;  // the points carry back stresses
   const bool stiffness_form = p.ihq == 4 && k.hg_q.extent(0) > 0;  // IHQ 4: stored resultants
   const bool capped_hourglass = plastic && stiffness_form;
+  const bool thinning = p.updates_thickness;
   // The points' stress updates as one column (their returns overlap).
   PointColumn<T> col;
   col.n = p.nip;
   T old_work[kMaxThicknessPoints];
+  T old_sum[kMaxThicknessPoints];  // s_xx + s_yy before the step, for the thickness strain
   for (int ip = 0; ip < p.nip; ++ip) {
     const T z = p.zeta[ip] * t;
     for (int j = 0; j < 3; ++j) {
@@ -122,12 +124,14 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
       col.de[ip][j] = (r.membrane[j] + z * r.curvature[j]) * dt;
     }
     old_work[ip] = col.s[ip][0] * col.de[ip][0] + col.s[ip][1] * col.de[ip][1] + col.s[ip][2] * col.de[ip][2];
+    if (thinning) old_sum[ip] = col.s[ip][0] + col.s[ip][1];
     col.epsp[ip] = plastic ? L::load(&packed(k.points, e0, 4 * ip + 3)) : T(0);
     if (kinematic)
       for (int j = 0; j < 3; ++j) col.back[ip][j] = L::load(&packed(k.back_stress, e0, 3 * ip + j));
   }
   material_update<T>(m, k.curve_x, k.curve_y, dt, kinematic, col);
   T mean_epsp = 0;  // through the thickness: sets the flow stress that caps IHQ 4
+  T thickness_strain = 0;  // through the thickness, this step (ISTUPD)
   for (int ip = 0; ip < p.nip; ++ip) {
     const T z = p.zeta[ip] * t;
     const T wt = p.weight[ip] * t;
@@ -144,6 +148,8 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
       peak_epsp = vmax(peak_epsp, updated);
     }
     for (int j = 0; j < 3; ++j) L::store(&packed(k.points, e0, 4 * ip + j), sig[j]);
+    if (thinning)
+      thickness_strain += p.weight[ip] * (p.thickness_compliance * (sig[0] + sig[1] - old_sum[ip]) - (de[0] + de[1]));
     energy_density += Real(0.5) * wt * (old_work[ip] + sig[0] * de[0] + sig[1] * de[1] + sig[2] * de[2]);
     for (int j = 0; j < 3; ++j) {
       res.n[j] += wt * sig[j];
@@ -204,6 +210,8 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
     }
     store_lane_major(out, &corner_force(k.force, e0, c, 0), k.stream_corners);
   }
+  // The next step's thickness; this one's forces keep the thickness they started with.
+  if (thinning) L::store(&k.thickness(e0), t * (Real(1) + thickness_strain));
   for (int l = 0; l < W; ++l) {
     const int points_yielded = static_cast<int>(L::get(yielded, l));
     k.yielding(e0 + l) = static_cast<std::uint8_t>(points_yielded);
