@@ -50,6 +50,11 @@ struct Material {
   // Cowper-Symonds rate scaling of the yield stress, 1 + (rate / C)^(1/P)
   // (MAT_024 C, P; MAT_003 SRC, SRP); rate_c 0: rate-independent.
   double rate_c = 0, rate_p = 0;
+  // VP 1 (viscoplastic): the rate is the plastic strain rate, and MAT_024's
+  // Cowper-Symonds term adds SIGY (C/P) to the static flow stress where SIGY
+  // > 0 (viscoplastic_yield), else scales it (MAT_003, LCSR, SIGY 0).
+  bool viscoplastic = false;
+  double viscoplastic_yield = 0;
   // MAT_RIGID CMO +1: the body's fixed global motions, bits x y z rx ry rz
   // (1, 2, 4, 8, 16, 32; rotations about its centre of mass).
   int rigid_fixed = 0;

@@ -164,6 +164,27 @@ TEST(ReturnMappingLanes, KinematicHardeningAndRateLanesMatchTheScalarReturnBitwi
   EXPECT_GT(check_lanes(rate, nullptr, nullptr, 0.3, 1e-3, "Cowper-Symonds"), 64 * kColumn * W / 3);
 }
 
+// VP 1: the plastic strain rate inside the return, Cowper-Symonds added
+// (MAT_024, SIGY > 0) or scaling, and an LCSR curve, over a hardening curve.
+TEST(ReturnMappingLanes, ViscoplasticLanesMatchTheScalarReturnBitwise) {
+  MaterialParams m = test::steel_024(0.3, 0);
+  const Real cx[6] = {0.0, 0.02, 0.1, 0.0, 0.7, 6.0};
+  const Real cy[6] = {0.3, 0.34, 0.4, 0.9, 1.1, 1.5};
+  m.curve_begin = 0;
+  m.curve_end = 3;
+  m.viscoplastic = true;
+  m.rate_c = Real(0.0404);
+  m.rate_inv_p = Real(0.2);
+  m.viscoplastic_yield = Real(0.3);
+  EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "VP 1 added"), 64 * kColumn * W / 4);
+  m.viscoplastic_yield = 0;
+  EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "VP 1 scaling"), 64 * kColumn * W / 4);
+  m.rate_c = 0;
+  m.rate_curve_begin = 3;
+  m.rate_curve_end = 6;
+  EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "VP 1 LCSR"), 64 * kColumn * W / 4);
+}
+
 // Consistency: a returned point lies on the yield surface of its new
 // plastic strain, SIGY + Ep (epsp + dep), to the return's tolerance.
 TEST(ReturnMappingLanes, ReturnedStressLiesOnTheYieldSurfaceTo1em13) {

@@ -132,6 +132,26 @@ void read_cowper_symonds(const CardFields& fields, int c_field, const char* c_na
   material.rate_p = p;
 }
 
+// VP: 0 scales the yield stress by the total strain rate; 1 (viscoplastic)
+// puts the plastic strain rate in the return, and in MAT_024 with SIGY > 0
+// adds SIGY (rate / C)^(1/P) to the static curve (keyword manual, *MAT_024
+// remarks); MAT_024's -1 (deviatoric rate) and 3 (filtered rates) are not
+// modelled.
+void read_viscoplastic_flag(const CardFields& fields, int field, bool mat024, const std::string& keyword,
+                            ReaderState& state, Material& material) {
+  const double vp = fields.real(field, "VP");
+  if (vp == 0.0) return;
+  if (vp == 1.0) {
+    material.viscoplastic = true;
+    if (mat024) material.viscoplastic_yield = material.yield;
+  } else if (mat024 && (vp == -1.0 || vp == 3.0)) {
+    state.unsupported_option(keyword, vp < 0 ? "VP -1 (deviatoric strain rate)" : "VP 3 (filtered strain rates)",
+                             fields.card().where());
+  } else {
+    fields.fail(field, "VP", mat024 ? "must be -1, 0, 1 or 3" : "must be 0 or 1");
+  }
+}
+
 }  // namespace
 
 void read_mat_elastic(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
@@ -173,7 +193,7 @@ void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOpti
     }
     curve_id = fields.integer(3, "LCSS");
     if (curve_id < 0) fields.fail(3, "LCSS", "curve id must not be negative");
-    if (fields.real(5, "VP") != 0.0) state.unsupported_option(cards.keyword(), "VP", card2->where());
+    read_viscoplastic_flag(fields, 5, true, cards.keyword(), state, material);
   }
   Curve table = read_stress_strain_table(cards, state);
   if (curve_id > 0) {
@@ -193,8 +213,8 @@ void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOpti
 // with SIGY, ETAN and FAIL = FS, Cowper-Symonds rate effects (SRC, SRP)
 // included, and BETA: the hardening Ep = E ETAN / (E - ETAN) moves the yield
 // surface by (1 - BETA) Ep (a back stress) and grows it by BETA Ep
-// (piecewise_linear_plasticity.hpp). VP is not modelled: it stops the read
-// as unsupported physics (--allow-unsupported runs without it).
+// (piecewise_linear_plasticity.hpp). VP 1 puts the plastic strain rate in
+// the return (read_viscoplastic_flag).
 void read_mat_plastic_kinematic(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   if (options.title) read_title_card(cards, "the title card");
   const Card& card1 = cards.require("card 1 (MID RO E PR SIGY ETAN BETA)");
@@ -211,9 +231,7 @@ void read_mat_plastic_kinematic(KeywordCards& cards, const KeywordOptions& optio
     const double fail = fields.real(3, "FS");
     if (fail < 0.0) fields.fail(3, "FS", "failure by a user subroutine or table (FS < 0) is not supported");
     material.fail_strain = fail >= kNoFailureThreshold ? 0.0 : fail;
-    if (fields.real(4, "VP") != 0.0) {
-      state.unsupported_option(cards.keyword(), "VP", card2->where());
-    }
+    read_viscoplastic_flag(fields, 4, false, cards.keyword(), state, material);
   }
   add_material(state, std::move(material));
   cards.expect_end();

@@ -66,6 +66,41 @@ KOKKOS_INLINE_FUNCTION T rate_curve_factor(const MaterialParams& m, const Real* 
   });
 }
 
+// VP 1 (viscoplastic): the flow stress where the plastic strain grows by
+// dep over dt, from the static flow stress sigy and its slope at epsp + dep,
+// and its derivative in dep (the slope the return's Newton step needs). The
+// rate is the plastic strain rate r = dep / dt: Cowper-Symonds adds
+// viscoplastic_yield (r / C)^(1/P) to sigy where that is set (MAT_024 with
+// SIGY > 0), else scales sigy by 1 + (r / C)^(1/P); LCSR scales it by its
+// curve at r (keyword manual, *MAT_024 VP and remarks).
+template <class T>
+KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                              const T& sigy, const T& slope, const T& dep, Real dt, T& flow,
+                                              T& dflow) {
+  for (int l = 0; l < Lanes<T>::width; ++l) {
+    const Real s = Lanes<T>::get(sigy, l), h = Lanes<T>::get(slope, l), d = Lanes<T>::get(dep, l);
+    Real f = s, df = h;
+    if (dt > 0 && m.rate_curve_end != m.rate_curve_begin) {
+      Real factor, factor_slope;
+      curve_at(curve_x, curve_y, m.rate_curve_begin, m.rate_curve_end, d / dt, factor, factor_slope);
+      f = s * factor;
+      df = h * factor + s * factor_slope / dt;
+    } else if (dt > 0 && d > 0) {
+      const Real term = static_cast<Real>(std::pow(d / dt / m.rate_c, m.rate_inv_p));
+      const Real dterm = term * m.rate_inv_p / d;
+      if (m.viscoplastic_yield > 0) {
+        f = s + m.viscoplastic_yield * term;
+        df = h + m.viscoplastic_yield * dterm;
+      } else {
+        f = s * (Real(1) + term);
+        df = h * (Real(1) + term) + s * dterm;
+      }
+    }
+    Lanes<T>::set(flow, l, f);
+    Lanes<T>::set(dflow, l, df);
+  }
+}
+
 // LCSS a *DEFINE_TABLE: where the point's strain rate (as rate_factor's,
 // or its logarithm) falls among the table's rates, k + w for curve k and a
 // weight w toward curve k + 1; clamped to the first and last curves.

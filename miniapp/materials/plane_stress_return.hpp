@@ -73,9 +73,15 @@ struct ReturnPoint {
 };
 
 // How a material's flow stress depends on the strain rate: Cowper-Symonds
-// (or not at all), an LCSR curve, or an LCSS table. Each has its own copy
-// of the return, so the plain materials run the code they always ran.
-enum class RateForm { Factor, Curve, Table };
+// (or not at all), an LCSR curve, or an LCSS table, each at the total
+// strain rate; or (VP 1) Cowper-Symonds or LCSR at the plastic strain rate,
+// which the return itself finds (viscoplastic_flow, overstress_trip). Each
+// has its own copy of the return, so the plain materials run the code they
+// always ran.
+enum class RateForm { Factor, Curve, Table, PlasticFactor, PlasticCurve };
+
+template <RateForm Form>
+inline constexpr bool kViscoplastic = Form == RateForm::PlasticFactor || Form == RateForm::PlasticCurve;
 
 // Modes, yield test and the starting iterate of one point; s: its trial
 // stress. Table: *position gets the point's place in the table.
@@ -108,6 +114,14 @@ KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Rea
     slope *= p.rate_scale;
   } else if constexpr (Form == RateForm::Table) {
     p.rate_scale = T(1);  // the table's curves carry the rate
+  } else if constexpr (kViscoplastic<Form>) {
+    // The elastic limit: the flow stress at no plastic strain rate (LCSR's factor at 0).
+    Real at_rest = 1, unused;
+    if (m.rate_curve_end != m.rate_curve_begin)
+      curve_at(curve_x, curve_y, m.rate_curve_begin, m.rate_curve_end, Real(0), at_rest, unused);
+    p.rate_scale = T(1);
+    sigy *= at_rest;
+    slope *= at_rest;
   }
   p.flowing = L::any(vm2 > sigy * sigy);
   if (!p.flowing) return;
@@ -131,7 +145,18 @@ KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Rea
   // c = (alpha sm^2 + 3 twog dev2) / vm_trial^2, exact when one mode
   // carries the trial stress: vm (1 - 2/3 H x) = s0 with vm from it.
   const T c_vm2 = k.alpha * p.sm2 + k.twog * p.dev3;
-  const T x = (vm_trial - sigy) * vm2 / (c_vm2 * sigy + Real(2) / Real(3) * slope * vm2 * vm_trial);
+  T x = (vm_trial - sigy) * vm2 / (c_vm2 * sigy + Real(2) / Real(3) * slope * vm2 * vm_trial);
+  if constexpr (Form == RateForm::PlasticFactor) {
+    x = T(0);  // overstress_trip's g is convex from the left: Newton from 0 stays in the bracket
+  } else if constexpr (Form == RateForm::PlasticCurve) {
+    // The same with the flow stress at the step's effective strain, taken as
+    // all plastic (steady flow), so the rate term starts near its answer.
+    T flow, unused;
+    viscoplastic_flow(m, curve_x, curve_y, sigy, slope, T(std::sqrt(Real(2) / Real(3)) * strain_rate(de, dt) * dt),
+                      dt, flow, unused);
+    const T steady = (vm_trial - flow) * vm2 / (c_vm2 * flow + Real(2) / Real(3) * slope * vm2 * vm_trial);
+    x = select(steady > 0, steady, x);
+  }
   p.x = select(p.yielding, x, T(0));
   p.x = select(p.x < p.hi, p.x, T(Real(0.5) * p.hi));
   p.active = p.yielding;
@@ -140,14 +165,22 @@ KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Rea
 // One Newton trip of the lanes still iterating; false once all have converged.
 template <RateForm Form, class T>
 KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                        const ReturnRates& k, ReturnPoint<T>& p, const T* position) {
+                                        const ReturnRates& k, Real dt, ReturnPoint<T>& p, const T* position) {
   using L = Lanes<T>;
   const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
   const T a12 = a1 * a2;
   const T p2 = p.sm2 * a2 * a2 + p.dev3 * a1 * a1;
   const T root = vsqrt(p2);
   T scaled_sigy;  // a1 a2 sigy at this iterate
-  if (m.curve_end != m.curve_begin) {
+  if constexpr (Form == RateForm::PlasticCurve) {
+    // The flow stress at this iterate's plastic strain and rate, and its line.
+    const T dep = Real(2) / Real(3) * p.x * root / a12;
+    T sigy, slope, flow;
+    hardening_lanes(m, curve_x, curve_y, T(p.epsp + dep), sigy, slope);
+    viscoplastic_flow(m, curve_x, curve_y, sigy, slope, dep, dt, flow, p.hs);
+    scaled_sigy = flow * a12;
+    p.s0 = flow - p.hs * dep;
+  } else if (m.curve_end != m.curve_begin) {
     // The curve's segment at this iterate's plastic strain: s0 and H of its line.
     const T dep = Real(2) / Real(3) * p.x * root / a12;
     T sigy, slope;
@@ -171,6 +204,52 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
   const T dh_root = half_dp * (Real(1) - Real(2) / Real(3) * p.hs * p.x) - Real(2) / Real(3) * p.hs * p2 -
                     p.s0 * (k.alpha * a2 + k.twog * a1) * root;
   T next = p.x - h * root / dh_root;
+  next = select(next > p.lo && next < p.hi, next, T(Real(0.5) * (p.lo + p.hi)));  // left the bracket: bisect
+  p.x = select(p.active, next, p.x);
+  return true;
+}
+
+// VP 1 with Cowper-Symonds: one Newton trip on the rate law itself,
+//   g(x) = dep - C dt q^P = 0,  dep = 2/3 x vm,
+// q the overstress, (vm - s) / SIGY where the term is added, vm / s - 1
+// where it scales, s the static flow stress at epsp + dep. Written on the
+// flow stress instead (newton_trip's h), the term (dep / C dt)^(1/P) has an
+// infinite slope at dep = 0, and a small overstress put the root so close
+// to 0 that the safeguard bisected for 30 trips; g is smooth there (q^P,
+// P > 1 for steels), rises from -C dt q_trial^P at x = 0 and is positive at
+// the static return's bound, so [lo, hi] brackets it as before.
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION bool overstress_trip(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                            const ReturnRates& k, Real dt, ReturnPoint<T>& p) {
+  using L = Lanes<T>;
+  const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
+  const T a12 = a1 * a2;
+  const T root = vsqrt(p.sm2 * a2 * a2 + p.dev3 * a1 * a1);
+  const T vm = root / a12;
+  const T dep = Real(2) / Real(3) * p.x * vm;
+  T sigy, slope;
+  hardening_lanes(m, curve_x, curve_y, T(p.epsp + dep), sigy, slope);
+  // d vm / dx from P'/2 = sm^2 a2 twog + 3 dev2 a1 alpha and (a1 a2)'.
+  const T dvm = (p.sm2 * a2 * k.twog + p.dev3 * a1 * k.alpha) / (root * a12) -
+                vm * (k.alpha * a2 + k.twog * a1) / a12;
+  const T ddep = Real(2) / Real(3) * (vm + p.x * dvm);
+  const bool added = m.viscoplastic_yield > 0;
+  const T q = added ? T((vm - sigy) / m.viscoplastic_yield) : T(vm / sigy - Real(1));
+  const T dq = added ? T((dvm - slope * ddep) / m.viscoplastic_yield) : T((dvm * sigy - vm * slope * ddep) / (sigy * sigy));
+  const Real power = Real(1) / m.rate_inv_p, scale = m.rate_c * dt;
+  T law, dlaw;  // C dt q^P and its slope, 0 where the stress is below the static flow stress
+  for (int l = 0; l < L::width; ++l) {
+    const Real ql = L::get(q, l);
+    const Real qp = ql > 0 ? static_cast<Real>(std::pow(ql, power)) : Real(0);
+    L::set(law, l, scale * qp);
+    L::set(dlaw, l, ql > 0 ? scale * power * qp / ql * L::get(dq, l) : Real(0));
+  }
+  const T g = dep - law;
+  p.lo = select(g < 0, p.x, p.lo);
+  p.hi = select(g < 0, p.hi, p.x);
+  p.active = p.active && (g > kReturnTolerance * dep || g < -kReturnTolerance * dep);
+  if (!L::any(p.active)) return false;
+  T next = p.x - g / (ddep - dlaw);
   next = select(next > p.lo && next < p.hi, next, T(Real(0.5) * (p.lo + p.hi)));  // left the bracket: bisect
   p.x = select(p.active, next, p.x);
   return true;
@@ -227,7 +306,10 @@ KOKKOS_INLINE_FUNCTION void return_column(const MaterialParams& m, const Real* c
     iterating = false;
     for (int i = 0; i < c.n; ++i) {
       if (!p[i].iterating) continue;
-      p[i].iterating = newton_trip<Form>(m, curve_x, curve_y, k, p[i], table ? &position[i] : nullptr);
+      if constexpr (Form == RateForm::PlasticFactor)
+        p[i].iterating = overstress_trip(m, curve_x, curve_y, k, dt, p[i]);
+      else
+        p[i].iterating = newton_trip<Form>(m, curve_x, curve_y, k, dt, p[i], table ? &position[i] : nullptr);
       iterating = iterating || p[i].iterating;
     }
   }
@@ -237,7 +319,11 @@ KOKKOS_INLINE_FUNCTION void return_column(const MaterialParams& m, const Real* c
 template <class T>
 KOKKOS_INLINE_FUNCTION void plastic_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                            Real dt, bool kinematic, PointColumn<T>& c) {
-  if (m.table_count > 0)
+  if (m.viscoplastic && m.rate_curve_end != m.rate_curve_begin)
+    return_column<RateForm::PlasticCurve>(m, curve_x, curve_y, dt, kinematic, c);
+  else if (m.viscoplastic)
+    return_column<RateForm::PlasticFactor>(m, curve_x, curve_y, dt, kinematic, c);
+  else if (m.table_count > 0)
     return_column<RateForm::Table>(m, curve_x, curve_y, dt, kinematic, c);
   else if (m.rate_curve_end != m.rate_curve_begin)
     return_column<RateForm::Curve>(m, curve_x, curve_y, dt, kinematic, c);
