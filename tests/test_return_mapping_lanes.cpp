@@ -183,6 +183,20 @@ TEST(ReturnMappingLanes, ViscoplasticLanesMatchTheScalarReturnBitwise) {
   m.rate_curve_begin = 3;
   m.rate_curve_end = 6;
   EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "VP 1 LCSR"), 64 * kColumn * W / 4);
+  // A table of two curves (points 0-2 and 3-5) at rates 0.7 and 6 /ms, in ln(rate) too.
+  MaterialParams table = test::steel_024(0.3, 0);
+  const Real ty[6] = {0.3, 0.34, 0.4, 0.36, 0.41, 0.5};
+  table.curve_begin = 0;
+  table.curve_end = 3;
+  table.table_count = 2;
+  table.table_rates[0] = Real(0.7);
+  table.table_rates[1] = Real(6.0);
+  table.viscoplastic = true;
+  EXPECT_GT(check_lanes(table, cx, ty, 0.15, 1e-3, "VP 1 table"), 64 * kColumn * W / 4);
+  table.table_log = true;
+  table.table_rates[0] = Real(std::log(0.7));
+  table.table_rates[1] = Real(std::log(6.0));
+  EXPECT_GT(check_lanes(table, cx, ty, 0.15, 1e-3, "VP 1 log table"), 64 * kColumn * W / 4);
 }
 
 // Consistency: a returned point lies on the yield surface of its new

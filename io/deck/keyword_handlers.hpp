@@ -244,8 +244,6 @@ void claim_curve_for_open_table(ReaderState& state, GlobalId curve);
 void check_no_open_table(const ReaderState& state, const std::string& keyword, const SourceLine& where);
 // MAT_024s whose LCSS names a table; resolve_references calls it.
 void resolve_hardening_tables(ReaderState& state);
-// VP 1 with a table is unsupported; called before the unsupported-keyword check.
-void check_viscoplastic_tables(ReaderState& state);
 
 // keywords_part_mass.cpp
 void read_element_mass_part(KeywordCards&, const KeywordOptions&, ReaderState&);

@@ -253,7 +253,6 @@ Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, 
   }
   check_no_open_table(state, "the deck's end", {});
   check_contact_thickness_change(state);
-  check_viscoplastic_tables(state);
   state.model.deck_end = stream.position();
   const UnsupportedKeywords& unsupported = state.unsupported;
   if (!unsupported.empty() && !options.allow_unsupported) {

@@ -133,7 +133,8 @@ void read_cowper_symonds(const CardFields& fields, int c_field, const char* c_na
 }
 
 // VP: 0 scales the yield stress by the total strain rate; 1 (viscoplastic)
-// puts the plastic strain rate in the return, and in MAT_024 with SIGY > 0
+// puts the plastic strain rate in the return (C/P, LCSR or a table LCSS's
+// rates), and in MAT_024 with SIGY > 0
 // adds SIGY (rate / C)^(1/P) to the static curve (keyword manual, *MAT_024
 // remarks); MAT_024's -1 (deviatoric rate) and 3 (filtered rates) are not
 // modelled.

@@ -107,13 +107,4 @@ void resolve_hardening_tables(ReaderState& state) {
   }
 }
 
-// VP 1 with a table LCSS would look the table up at the plastic strain
-// rate inside the return, which is not modelled: named with the
-// unsupported keywords (called before the read's check of them).
-void check_viscoplastic_tables(ReaderState& state) {
-  for (const auto& [id, mat] : state.model.materials)
-    if (mat.viscoplastic && state.model.tables.count(mat.hardening_curve) != 0)
-      state.unsupported_option("*MAT_PIECEWISE_LINEAR_PLASTICITY", "VP 1 with a *DEFINE_TABLE LCSS", mat.where);
-}
-
 }  // namespace mc

@@ -66,57 +66,28 @@ KOKKOS_INLINE_FUNCTION T rate_curve_factor(const MaterialParams& m, const Real* 
   });
 }
 
-// VP 1 (viscoplastic): the flow stress where the plastic strain grows by
-// dep over dt, from the static flow stress sigy and its slope at epsp + dep,
-// and its derivative in dep (the slope the return's Newton step needs). The
-// rate is the plastic strain rate r = dep / dt: Cowper-Symonds adds
-// viscoplastic_yield (r / C)^(1/P) to sigy where that is set (MAT_024 with
-// SIGY > 0), else scales sigy by 1 + (r / C)^(1/P); LCSR scales it by its
-// curve at r (keyword manual, *MAT_024 VP and remarks).
-template <class T>
-KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                              const T& sigy, const T& slope, const T& dep, Real dt, T& flow,
-                                              T& dflow) {
-  for (int l = 0; l < Lanes<T>::width; ++l) {
-    const Real s = Lanes<T>::get(sigy, l), h = Lanes<T>::get(slope, l), d = Lanes<T>::get(dep, l);
-    Real f = s, df = h;
-    if (dt > 0 && m.rate_curve_end != m.rate_curve_begin) {
-      Real factor, factor_slope;
-      curve_at(curve_x, curve_y, m.rate_curve_begin, m.rate_curve_end, d / dt, factor, factor_slope);
-      f = s * factor;
-      df = h * factor + s * factor_slope / dt;
-    } else if (dt > 0 && d > 0) {
-      const Real term = static_cast<Real>(std::pow(d / dt / m.rate_c, m.rate_inv_p));
-      const Real dterm = term * m.rate_inv_p / d;
-      if (m.viscoplastic_yield > 0) {
-        f = s + m.viscoplastic_yield * term;
-        df = h + m.viscoplastic_yield * dterm;
-      } else {
-        f = s * (Real(1) + term);
-        df = h * (Real(1) + term) + s * dterm;
-      }
-    }
-    Lanes<T>::set(flow, l, f);
-    Lanes<T>::set(dflow, l, df);
-  }
-}
-
 // LCSS a *DEFINE_TABLE: where the point's strain rate (as rate_factor's,
 // or its logarithm) falls among the table's rates, k + w for curve k and a
 // weight w toward curve k + 1; clamped to the first and last curves.
+// The position of rate r; *per_rate (when given) its derivative in r, 0
+// where it is clamped.
+KOKKOS_INLINE_FUNCTION Real table_position_of_rate(const MaterialParams& m, Real r, Real* per_rate = nullptr) {
+  if (per_rate) *per_rate = 0;
+  const Real x = m.table_log ? (r > 0 ? static_cast<Real>(std::log(r)) : m.table_rates[0]) : r;
+  if (!(x > m.table_rates[0])) return Real(0);
+  const int last = m.table_count - 1;
+  if (!(x < m.table_rates[last])) return Real(last);
+  int k = 0;
+  while (m.table_rates[k + 1] <= x) ++k;
+  const Real span = m.table_rates[k + 1] - m.table_rates[k];
+  if (per_rate) *per_rate = m.table_log ? Real(1) / (span * r) : Real(1) / span;
+  return Real(k) + (x - m.table_rates[k]) / span;
+}
+
 template <class T>
 KOKKOS_INLINE_FUNCTION T table_position(const MaterialParams& m, const T de[3], Real dt) {
   const T rate = dt > 0 ? strain_rate(de, dt) : T(0);
-  return Lanes<T>::make([&](int l) {
-    const Real r = Lanes<T>::get(rate, l);
-    const Real x = m.table_log ? (r > 0 ? static_cast<Real>(std::log(r)) : m.table_rates[0]) : r;
-    if (!(x > m.table_rates[0])) return Real(0);
-    const int last = m.table_count - 1;
-    if (!(x < m.table_rates[last])) return Real(last);
-    int k = 0;
-    while (m.table_rates[k + 1] <= x) ++k;
-    return Real(k) + (x - m.table_rates[k]) / (m.table_rates[k + 1] - m.table_rates[k]);
-  });
+  return Lanes<T>::make([&](int l) { return table_position_of_rate(m, Lanes<T>::get(rate, l)); });
 }
 
 // Yield stress and slope at epsp between a table's curves k and k + 1
@@ -139,6 +110,59 @@ KOKKOS_INLINE_FUNCTION void table_hardening(const MaterialParams& m, const Real*
   const Real sigy_up = up[i] + slope_up * (epsp - curve_x[i]);
   sigy += w * (sigy_up - sigy);
   slope += w * (slope_up - slope);
+}
+
+// VP 1 (viscoplastic): the flow stress where the plastic strain grows by
+// dep over dt to epsp (the new plastic strain), and its derivative in dep
+// (the slope the return's Newton step needs). The rate is the plastic
+// strain rate r = dep / dt: Cowper-Symonds adds viscoplastic_yield
+// (r / C)^(1/P) to the static curve where that is set (MAT_024 with SIGY >
+// 0), else scales it by 1 + (r / C)^(1/P); LCSR scales it by its curve at
+// r; a table's curves are interpolated at r (keyword manual, *MAT_024 VP
+// and remarks).
+template <class T>
+KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                              const T& epsp, const T& dep, Real dt, T& flow, T& dflow) {
+  for (int l = 0; l < Lanes<T>::width; ++l) {
+    const Real e = Lanes<T>::get(epsp, l), d = Lanes<T>::get(dep, l);
+    const Real r = dt > 0 ? d / dt : Real(0);
+    Real f, df;
+    if (m.table_count > 0) {
+      Real per_rate;
+      const Real position = table_position_of_rate(m, r, &per_rate);
+      table_hardening(m, curve_x, curve_y, e, position, f, df);
+      if (per_rate > 0) {  // the step between the two curves that bracket r, at e
+        const Real k = Real(static_cast<int>(position));
+        Real below, above, unused;
+        table_hardening(m, curve_x, curve_y, e, k, below, unused);
+        table_hardening(m, curve_x, curve_y, e, k + 1, above, unused);
+        df += (above - below) * per_rate / dt;
+      }
+    } else {
+      Real s, h;
+      hardening(m, curve_x, curve_y, e, s, h);
+      f = s;
+      df = h;
+      if (dt > 0 && m.rate_curve_end != m.rate_curve_begin) {
+        Real factor, factor_slope;
+        curve_at(curve_x, curve_y, m.rate_curve_begin, m.rate_curve_end, r, factor, factor_slope);
+        f = s * factor;
+        df = h * factor + s * factor_slope / dt;
+      } else if (dt > 0 && d > 0) {
+        const Real term = static_cast<Real>(std::pow(r / m.rate_c, m.rate_inv_p));
+        const Real dterm = term * m.rate_inv_p / d;
+        if (m.viscoplastic_yield > 0) {
+          f = s + m.viscoplastic_yield * term;
+          df = h + m.viscoplastic_yield * dterm;
+        } else {
+          f = s * (Real(1) + term);
+          df = h * (Real(1) + term) + s * dterm;
+        }
+      }
+    }
+    Lanes<T>::set(flow, l, f);
+    Lanes<T>::set(dflow, l, df);
+  }
 }
 
 // Yield stress and slope for T = Real or a pack, lane by lane when the

@@ -57,7 +57,7 @@ struct PiecewiseLinearPlasticity {
       p.rate_c = static_cast<Real>(mat.rate_c);
       p.rate_inv_p = static_cast<Real>(1.0 / mat.rate_p);
     }
-    p.viscoplastic = mat.viscoplastic && (mat.rate_c > 0 || mat.rate_curve != 0);
+    p.viscoplastic = mat.viscoplastic && (mat.rate_c > 0 || mat.rate_curve != 0 || mat.hardening_table != 0);
     if (p.viscoplastic && mat.rate_curve == 0) p.viscoplastic_yield = static_cast<Real>(mat.viscoplastic_yield);
     if (mat.rate_curve != 0) {
       const Curve& c = model.curves.at(mat.rate_curve);

@@ -74,8 +74,9 @@ struct ReturnPoint {
 
 // How a material's flow stress depends on the strain rate: Cowper-Symonds
 // (or not at all), an LCSR curve, or an LCSS table, each at the total
-// strain rate; or (VP 1) Cowper-Symonds or LCSR at the plastic strain rate,
-// which the return itself finds (viscoplastic_flow, overstress_trip). Each
+// strain rate; or (VP 1) Cowper-Symonds, LCSR or the table at the plastic
+// strain rate, which the return itself finds (overstress_trip for
+// Cowper-Symonds, viscoplastic_flow's linearization for the others). Each
 // has its own copy of the return, so the plain materials run the code they
 // always ran.
 enum class RateForm { Factor, Curve, Table, PlasticFactor, PlasticCurve };
@@ -151,9 +152,9 @@ KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Rea
   } else if constexpr (Form == RateForm::PlasticCurve) {
     // The same with the flow stress at the step's effective strain, taken as
     // all plastic (steady flow), so the rate term starts near its answer.
+    const T dep = std::sqrt(Real(2) / Real(3)) * strain_rate(de, dt) * dt;
     T flow, unused;
-    viscoplastic_flow(m, curve_x, curve_y, sigy, slope, T(std::sqrt(Real(2) / Real(3)) * strain_rate(de, dt) * dt),
-                      dt, flow, unused);
+    viscoplastic_flow(m, curve_x, curve_y, T(epsp + dep), dep, dt, flow, unused);
     const T steady = (vm_trial - flow) * vm2 / (c_vm2 * flow + Real(2) / Real(3) * slope * vm2 * vm_trial);
     x = select(steady > 0, steady, x);
   }
@@ -175,9 +176,8 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
   if constexpr (Form == RateForm::PlasticCurve) {
     // The flow stress at this iterate's plastic strain and rate, and its line.
     const T dep = Real(2) / Real(3) * p.x * root / a12;
-    T sigy, slope, flow;
-    hardening_lanes(m, curve_x, curve_y, T(p.epsp + dep), sigy, slope);
-    viscoplastic_flow(m, curve_x, curve_y, sigy, slope, dep, dt, flow, p.hs);
+    T flow;
+    viscoplastic_flow(m, curve_x, curve_y, T(p.epsp + dep), dep, dt, flow, p.hs);
     scaled_sigy = flow * a12;
     p.s0 = flow - p.hs * dep;
   } else if (m.curve_end != m.curve_begin) {
@@ -319,7 +319,7 @@ KOKKOS_INLINE_FUNCTION void return_column(const MaterialParams& m, const Real* c
 template <class T>
 KOKKOS_INLINE_FUNCTION void plastic_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                            Real dt, bool kinematic, PointColumn<T>& c) {
-  if (m.viscoplastic && m.rate_curve_end != m.rate_curve_begin)
+  if (m.viscoplastic && (m.table_count > 0 || m.rate_curve_end != m.rate_curve_begin))
     return_column<RateForm::PlasticCurve>(m, curve_x, curve_y, dt, kinematic, c);
   else if (m.viscoplastic)
     return_column<RateForm::PlasticFactor>(m, curve_x, curve_y, dt, kinematic, c);
