@@ -125,6 +125,15 @@ struct PointMass {
   SourceLine where;
 };
 
+// *INITIAL_VELOCITY_RIGID_BODY: a rigid body starts with this velocity of
+// its centre of mass and this spin, whatever its nodes were given.
+struct RigidBodyVelocity {
+  GlobalId body = 0;    // PID: a rigid part, or a nodal rigid body's PID
+  bool nodal = false;   // PID names a *CONSTRAINED_NODAL_RIGID_BODY (no rigid part has it)
+  std::array<double, 3> v{}, omega{};
+  SourceLine where;
+};
+
 struct InitialVelocity {
   // nodes == empty with all_nodes: every node
   std::vector<GlobalId> nodes;
@@ -378,6 +387,7 @@ struct Model {
   std::vector<NodalRigidBody> nodal_rigid_bodies;
   std::vector<ExtraNodes> extra_nodes;
   std::map<GlobalId, RigidInertia> part_inertias;  // by part id
+  std::vector<RigidBodyVelocity> rigid_body_velocities;
   std::vector<RigidMerge> rigid_merges;
   std::vector<ContactInterface> contacts;
   Controls controls;

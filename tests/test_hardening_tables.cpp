@@ -36,13 +36,8 @@ double biaxial_flow_stress(const MaterialParams& m, const Real* cx, const Real* 
 // flow stress is linear in the rate (or in its logarithm, LS-DYNA's
 // _LOG_INTERPOLATION), and clamped outside (1e-12).
 TEST(HardeningTables, FlowStressIsInterpolatedBetweenTheRatesCurves) {
-  MaterialParams m = steel_024(0.3, 0);
+  MaterialParams m = two_rate_table(0.3, 2, Real(0.01), 1);
   const Real cx[4] = {0, 1, 0, 1}, cy[4] = {Real(0.3), Real(0.3), Real(0.5), Real(0.5)};
-  m.curve_begin = 0;
-  m.curve_end = 2;
-  m.table_count = 2;
-  m.table_rates[0] = Real(0.01);
-  m.table_rates[1] = 1;
   m.yield = Real(0.3);
   double epsp = 0;
   const double between = 0.3 + 0.2 * (0.1 - 0.01) / (1.0 - 0.01);

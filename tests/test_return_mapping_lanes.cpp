@@ -136,14 +136,10 @@ TEST(ReturnMappingLanes, HardeningCurveLanesMatchTheScalarReturnBitwiseAcrossIts
 // random strain rates falling below, between and above their rates; and an
 // LCSR curve over the same rates.
 TEST(ReturnMappingLanes, RateTableAndCurveLanesMatchTheScalarReturnBitwise) {
-  MaterialParams m = test::steel_024(0.3, 0);
+  // The points' rates: about 0-1.5 /ms and 0-15 /ms.
+  MaterialParams m = test::two_rate_table(0.3, 3, Real(0.7), Real(6.0));
   const Real cx[6] = {0.0, 0.02, 0.1, 0.0, 0.02, 0.1};
   const Real cy[6] = {0.3, 0.34, 0.4, 0.36, 0.41, 0.5};
-  m.curve_begin = 0;
-  m.curve_end = 3;
-  m.table_count = 2;
-  m.table_rates[0] = Real(0.7);  // the points' rates: about 0-1.5 /ms and 0-15 /ms
-  m.table_rates[1] = Real(6.0);
   EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "rate table"), 64 * kColumn * W / 3);
   // An LCSR curve (points 3-5: a factor of 0.9 to 1.5 over the same rates).
   MaterialParams lcsr = test::steel_024(0.3, 0.5);
@@ -184,13 +180,8 @@ TEST(ReturnMappingLanes, ViscoplasticLanesMatchTheScalarReturnBitwise) {
   m.rate_curve_end = 6;
   EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "VP 1 LCSR"), 64 * kColumn * W / 4);
   // A table of two curves (points 0-2 and 3-5) at rates 0.7 and 6 /ms, in ln(rate) too.
-  MaterialParams table = test::steel_024(0.3, 0);
+  MaterialParams table = test::two_rate_table(0.3, 3, Real(0.7), Real(6.0));
   const Real ty[6] = {0.3, 0.34, 0.4, 0.36, 0.41, 0.5};
-  table.curve_begin = 0;
-  table.curve_end = 3;
-  table.table_count = 2;
-  table.table_rates[0] = Real(0.7);
-  table.table_rates[1] = Real(6.0);
   table.viscoplastic = true;
   EXPECT_GT(check_lanes(table, cx, ty, 0.15, 1e-3, "VP 1 table"), 64 * kColumn * W / 4);
   table.table_log = true;

@@ -89,13 +89,8 @@ TEST(Viscoplastic, RateCurveActsOnThePlasticStrainRate) {
 // 1 + r / 10 up to 10 /ms and clamped to the top curve beyond it: checked
 // every step (1e-12), in each span.
 TEST(Viscoplastic, ATableIsReadAtThePlasticStrainRate) {
-  MaterialParams m = steel_024(0.3, 0);
+  MaterialParams m = two_rate_table(0.3, 2, 0, 10);
   const Real cx[4] = {0, 1, 0, 1}, cy[4] = {Real(0.3), Real(0.4), Real(0.6), Real(0.8)};
-  m.curve_begin = 0;
-  m.curve_end = 2;
-  m.table_count = 2;
-  m.table_rates[0] = 0;
-  m.table_rates[1] = 10;
   m.viscoplastic = true;
   for (const double e_dot : {0.5, 2.0, 8.0}) {
     equibiaxial(m, cx, cy, e_dot, 400,

@@ -24,6 +24,19 @@ inline MaterialParams steel_024(double sigy, double etan) {
   return m;
 }
 
+// steel_024(sigy, 0) hardening by a *DEFINE_TABLE of two curves of
+// `points` points each (curve_x/y indices 0.. and points..), at strain
+// rates r0 and r1.
+inline MaterialParams two_rate_table(double sigy, int points, Real r0, Real r1) {
+  MaterialParams m = steel_024(sigy, 0);
+  m.curve_begin = 0;
+  m.curve_end = points;
+  m.table_count = 2;
+  m.table_rates[0] = r0;
+  m.table_rates[1] = r1;
+  return m;
+}
+
 struct UniaxialPoint {
   Real s[3] = {0, 0, 0};
   Real back[3] = {0, 0, 0};  // used with kinematic hardening

@@ -112,6 +112,7 @@ void fields(IO& io, M& m) {
   io(m.nodal_rigid_bodies);
   io(m.extra_nodes);
   io(m.part_inertias);
+  io(m.rigid_body_velocities);
   io(m.rigid_merges);
   io(m.contacts);
   io(m.controls);
@@ -158,6 +159,7 @@ struct PackOp {
     p.put(x.mass); p.put(x.center); p.put(x.inertia); p.put(x.velocity); p.put(x.spin);
   }
   void write(const RigidMerge& x) { p.put(x.lead); p.put(x.constrained); }
+  void write(const RigidBodyVelocity& x) { p.put(x.body); p.put(x.nodal); p.put(x.v); p.put(x.omega); }
   void write(const Controls& c) {
     p.put(c.end_time); p.put(c.end_cycle); p.put(c.dt_min); p.put(c.tssfac); p.put(c.dt2ms); p.put(c.dt_init);
     write(c.hourglass); p.put(c.integration); p.put(c.glstat_dt); p.put(c.matsum_dt); p.put(c.rwforc_dt);
@@ -223,6 +225,7 @@ struct UnpackOp {
     u.get(x.mass); u.get(x.center); u.get(x.inertia); u.get(x.velocity); u.get(x.spin);
   }
   void read(RigidMerge& x) { u.get(x.lead); u.get(x.constrained); }
+  void read(RigidBodyVelocity& x) { u.get(x.body); u.get(x.nodal); u.get(x.v); u.get(x.omega); }
   void read(Controls& c) {
     u.get(c.end_time); u.get(c.end_cycle); u.get(c.dt_min); u.get(c.tssfac); u.get(c.dt2ms); u.get(c.dt_init);
     read(c.hourglass); u.get(c.integration); u.get(c.glstat_dt); u.get(c.matsum_dt); u.get(c.rwforc_dt);

@@ -109,6 +109,7 @@ Subdomain SubdomainBuilder::build(int rank) const {
   m.materials = g.materials;
   m.rigid_merges = g.rigid_merges;
   m.part_inertias = g.part_inertias;
+  m.rigid_body_velocities = g.rigid_body_velocities;
   m.sections = g.sections;
   m.hourglass = g.hourglass;
   m.curves = g.curves;

@@ -247,6 +247,7 @@ void resolve_references(ReaderState& state) {
   resolve_hardening_tables(state);
   resolve_part_masses(state);
   resolve_shell_thickness_updates(state);
+  resolve_rigid_body_velocities(state);
   Controls& controls = state.model.controls;
   if (state.d3plot_count > 0 && controls.end_time > 0.0) {
     controls.d3plot_dt = controls.end_time / static_cast<double>(state.d3plot_count);

@@ -207,6 +207,11 @@ void write_loads(const Model& m, std::ostream& o, SetWriter& sets) {
         << g(iv.omega[0]) << "," << g(iv.omega[1]) << "," << g(iv.omega[2]) << "\n";
     }
   }
+  for (const RigidBodyVelocity& b : m.rigid_body_velocities) {  // a nodal body's goes with the constraints
+    if (b.nodal) continue;
+    o << "*INITIAL_VELOCITY_RIGID_BODY\n" << b.body << "," << g(b.v[0]) << "," << g(b.v[1]) << "," << g(b.v[2]) << ","
+      << g(b.omega[0]) << "," << g(b.omega[1]) << "," << g(b.omega[2]) << "\n";
+  }
   for (const RigidWall& w : m.rigid_walls) {
     const GlobalId set = w.all_nodes ? 0 : sets.node_set(w.nodes);
     o << (w.moving ? "*RIGIDWALL_PLANAR_MOVING\n" : "*RIGIDWALL_PLANAR\n") << set << "\n";

@@ -259,6 +259,11 @@ void resolve_shell_thickness_updates(ReaderState& state);
 // unsupported-keyword check.
 void check_contact_thickness_change(ReaderState& state);
 
+// keywords_rigid_body_velocity.cpp
+void read_initial_velocity_rigid_body(KeywordCards&, const KeywordOptions&, ReaderState&);
+// Each PID becomes a rigid part's or a nodal rigid body's; resolve_references calls it.
+void resolve_rigid_body_velocities(ReaderState& state);
+
 // keywords_part_inertia.cpp
 void read_part_inertia(KeywordCards&, const KeywordOptions&, ReaderState&);
 // The inertia cards shared with *CONSTRAINED_NODAL_RIGID_BODY_INERTIA:

@@ -81,6 +81,7 @@ constexpr KeywordSpec kKeywords[] = {
     {"INITIAL_VELOCITY", read_initial_velocity, 0},
     {"INITIAL_VELOCITY_GENERATION", read_initial_velocity_generation, 0},
     {"INITIAL_VELOCITY_NODE", read_initial_velocity_node, 0},
+    {"INITIAL_VELOCITY_RIGID_BODY", read_initial_velocity_rigid_body, 0},
     {"RIGIDWALL_PLANAR", read_rigidwall_planar, kIdOption | kMovingOption},
     {"RIGIDWALL_GEOMETRIC_FLAT", read_rigidwall_geometric, kIdOption | kDisplayOption | kMotionOption},
     {"RIGIDWALL_GEOMETRIC_PRISM", read_rigidwall_geometric, kIdOption | kDisplayOption | kMotionOption},

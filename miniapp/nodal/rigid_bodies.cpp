@@ -288,6 +288,10 @@ void initialize_rigid_bodies(State& s, Communicator& comm) {
   for (std::size_t slot = 0; slot < bodies.size(); ++slot) {
     RigidBody& body = s.rigid_bodies[bodies[slot]];
     const double* in = &sums[kSums * slot];
+    if (body.start_given) {  // *INITIAL_VELOCITY_RIGID_BODY overrides every other velocity
+      body.given.start_velocity = body.start_velocity;
+      body.given.start_spin = body.start_spin;
+    }
     if (body.given.set) {  // *PART_INERTIA: the card's mass, centre, inertia and velocities
       start_given_inertia(body, in[0], {in[1], in[2], in[3]}, {in[10], in[11], in[12], in[13], in[14], in[15]});
       moved.push_back(bodies[slot]);
@@ -304,6 +308,10 @@ void initialize_rigid_bodies(State& s, Communicator& comm) {
     // Angular momentum about the centre: L_O - c x (M V).
     about_center(in, body.mass, body.center, angular, inertia);
     body.omega = solve_free(inertia, angular, body.fixed);
+    if (body.start_given) {
+      body.velocity = body.start_velocity;
+      for (int k = 0; k < 3; ++k) body.omega[k] = body.fixed & (8 << k) ? 0.0 : body.start_spin[static_cast<std::size_t>(k)];
+    }
     fix_translations(body.velocity, body.fixed);
     moved.push_back(bodies[slot]);
   }

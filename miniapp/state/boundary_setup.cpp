@@ -172,6 +172,18 @@ void setup_rigid_bodies(const Model& model, const LocalMesh& mesh, State& s) {
         for (int node : local_nodes(mesh, extra.nodes)) members[b].insert(node);
   for (std::size_t b = 0; b < members.size(); ++b)
     s.rigid_bodies[b].nodes.assign(members[b].begin(), members[b].end());
+  // *INITIAL_VELOCITY_RIGID_BODY: a part's body (its lead's, if merged) or
+  // a nodal rigid body (they follow the part bodies).
+  for (const RigidBodyVelocity& start : model.rigid_body_velocities)
+    for (std::size_t b = 0; b < s.rigid_bodies.size(); ++b) {
+      RigidBody& body = s.rigid_bodies[b];
+      const bool nodal_body = b >= members.size();
+      if (nodal_body != start.nodal || body.weld) continue;
+      if (body.part_id != (start.nodal ? start.body : rigid_body_part(leads, start.body))) continue;
+      body.start_given = true;
+      body.start_velocity = start.v;
+      body.start_spin = start.omega;
+    }
 }
 
 }  // namespace mc

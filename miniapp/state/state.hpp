@@ -100,6 +100,10 @@ struct RigidBody {
   double failed_at = -1;     // the time it failed; < 0 while it holds
   double failure_votes = 0;  // this rank's nodes that met the force criterion last cycle
   GivenInertia given;
+  // *INITIAL_VELOCITY_RIGID_BODY: the body starts with these instead of its
+  // nodes' momentum (initialize_rigid_bodies).
+  bool start_given = false;
+  std::array<double, 3> start_velocity{}, start_spin{};
   bool holds() const { return failed_at < 0; }
 };
 

@@ -113,6 +113,17 @@ def strip_mesh(deck, node, columns, rows, dx, dy, pid=lambda i, j: 1):
     return ids
 
 
+def pulled_strip_ends(deck, node, columns, rows, speed, ramp, hold_until):
+    """The strip_mesh's nodes at i = 0 held in x (node set 1); those at
+    i = columns pulled along x (node set 2) at a velocity ramping from 0 to
+    speed over ramp and held to hold_until (curve 20, VAD 0)."""
+    deck.append(node_set(1, [node(0, j) for j in range(rows + 1)]))
+    deck.append(kwd.BoundarySpcSet(nsid=1, dofx=1))
+    deck.append(node_set(2, [node(columns, j) for j in range(rows + 1)]))
+    deck.append(kwd.DefineCurve(lcid=20, curves=pd.DataFrame({"a1": [0.0, ramp, hold_until], "o1": [0.0, 1.0, 1.0]})))
+    deck.append(kwd.BoundaryPrescribedMotionSet(nsid=2, dof=1, vad=0, lcid=20, sf=speed))
+
+
 def run(mpiexec, binary, deck, out, np_):
     os.makedirs(out, exist_ok=True)
     cmd = shlex.split(mpiexec) + ["-np", str(np_), binary, f"i={deck}", f"odir={out}", "--quiet"]

@@ -26,7 +26,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # The same launcher and checks, and PyDYNA (pydyna_deck says how to get it when it is missing).
-from pydyna_deck import Deck, kwd, node_set, pd, strip_mesh, run_np1_np2, same_total_energy  # noqa: E402
+from pydyna_deck import Deck, kwd, pd, pulled_strip_ends, strip_mesh, run_np1_np2, same_total_energy  # noqa: E402
 
 RHO, E, NU, T = 7.85e-6, 210.0, 0.3, 1.0
 LENGTH, WIDTH, NX, NY = 100.0, 20.0, 20, 4
@@ -47,11 +47,7 @@ def write_deck(path, istupd):
     deck.append(kwd.Part(parts=pd.DataFrame({"heading": ["strip"], "pid": [1], "secid": [1], "mid": [1]})))
     deck.append(kwd.SectionShell(secid=1, elform=2, nip=3, t1=T, t2=T, t3=T, t4=T))
     deck.append(kwd.MatPiecewiseLinearPlasticity(mid=1, ro=RHO, e=E, pr=NU, sigy=SIGY, etan=ETAN))
-    deck.append(node_set(1, [node(0, j) for j in range(NY + 1)]))
-    deck.append(kwd.BoundarySpcSet(nsid=1, dofx=1))
-    deck.append(node_set(2, [node(NX, j) for j in range(NY + 1)]))
-    deck.append(kwd.DefineCurve(lcid=20, curves=pd.DataFrame({"a1": [0.0, RAMP, 100.0], "o1": [0.0, 1.0, 1.0]})))
-    deck.append(kwd.BoundaryPrescribedMotionSet(nsid=2, dof=1, vad=0, lcid=20, sf=SPEED))
+    pulled_strip_ends(deck, node, NX, NY, SPEED, RAMP, 100.0)
     deck.append(kwd.DatabaseGlstat(dt=0.5))
     with open(path, "w") as f:
         f.write(deck.write())
