@@ -66,11 +66,10 @@ KOKKOS_INLINE_FUNCTION T rate_curve_factor(const MaterialParams& m, const Real* 
   });
 }
 
-// LCSS a *DEFINE_TABLE: where the point's strain rate (as rate_factor's,
-// or its logarithm) falls among the table's rates, k + w for curve k and a
-// weight w toward curve k + 1; clamped to the first and last curves.
-// The position of rate r; *per_rate (when given) its derivative in r, 0
-// where it is clamped.
+// LCSS a *DEFINE_TABLE: where rate r (or its logarithm) falls among the
+// table's rates, k + w for curve k and a weight w toward curve k + 1;
+// clamped to the first and last curves. *per_rate (when given): its
+// derivative in r, 0 where it is clamped.
 KOKKOS_INLINE_FUNCTION Real table_position_of_rate(const MaterialParams& m, Real r, Real* per_rate = nullptr) {
   if (per_rate) *per_rate = 0;
   const Real x = m.table_log ? (r > 0 ? static_cast<Real>(std::log(r)) : m.table_rates[0]) : r;
@@ -84,6 +83,7 @@ KOKKOS_INLINE_FUNCTION Real table_position_of_rate(const MaterialParams& m, Real
   return Real(k) + (x - m.table_rates[k]) / span;
 }
 
+// The table position of the point's strain rate (as rate_factor's).
 template <class T>
 KOKKOS_INLINE_FUNCTION T table_position(const MaterialParams& m, const T de[3], Real dt) {
   const T rate = dt > 0 ? strain_rate(de, dt) : T(0);
@@ -112,20 +112,19 @@ KOKKOS_INLINE_FUNCTION void table_hardening(const MaterialParams& m, const Real*
   slope += w * (slope_up - slope);
 }
 
-// VP 1 (viscoplastic): the flow stress where the plastic strain grows by
-// dep over dt to epsp (the new plastic strain), and its derivative in dep
-// (the slope the return's Newton step needs). The rate is the plastic
-// strain rate r = dep / dt: Cowper-Symonds adds viscoplastic_yield
-// (r / C)^(1/P) to the static curve where that is set (MAT_024 with SIGY >
-// 0), else scales it by 1 + (r / C)^(1/P); LCSR scales it by its curve at
-// r; a table's curves are interpolated at r (keyword manual, *MAT_024 VP
-// and remarks).
+// VP 1 (viscoplastic) with LCSR or a table LCSS: the flow stress where the
+// plastic strain grows by dep over dt to epsp (the new plastic strain), and
+// its derivative in dep (the slope the return's Newton step needs), at the
+// plastic strain rate r = dep / dt: the static curve times LCSR's value at
+// r, or the table's curves interpolated at r (keyword manual, *MAT_024 VP
+// and remarks). Cowper-Symonds under VP 1 has its own iteration
+// (overstress_trip, plane_stress_return.hpp).
 template <class T>
 KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                               const T& epsp, const T& dep, Real dt, T& flow, T& dflow) {
   for (int l = 0; l < Lanes<T>::width; ++l) {
-    const Real e = Lanes<T>::get(epsp, l), d = Lanes<T>::get(dep, l);
-    const Real r = dt > 0 ? d / dt : Real(0);
+    const Real e = Lanes<T>::get(epsp, l);
+    const Real r = dt > 0 ? Lanes<T>::get(dep, l) / dt : Real(0);
     Real f, df;
     if (m.table_count > 0) {
       Real per_rate;
@@ -139,26 +138,11 @@ KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Rea
         df += (above - below) * per_rate / dt;
       }
     } else {
-      Real s, h;
+      Real s, h, factor, factor_slope;
       hardening(m, curve_x, curve_y, e, s, h);
-      f = s;
-      df = h;
-      if (dt > 0 && m.rate_curve_end != m.rate_curve_begin) {
-        Real factor, factor_slope;
-        curve_at(curve_x, curve_y, m.rate_curve_begin, m.rate_curve_end, r, factor, factor_slope);
-        f = s * factor;
-        df = h * factor + s * factor_slope / dt;
-      } else if (dt > 0 && d > 0) {
-        const Real term = static_cast<Real>(std::pow(r / m.rate_c, m.rate_inv_p));
-        const Real dterm = term * m.rate_inv_p / d;
-        if (m.viscoplastic_yield > 0) {
-          f = s + m.viscoplastic_yield * term;
-          df = h + m.viscoplastic_yield * dterm;
-        } else {
-          f = s * (Real(1) + term);
-          df = h * (Real(1) + term) + s * dterm;
-        }
-      }
+      curve_at(curve_x, curve_y, m.rate_curve_begin, m.rate_curve_end, r, factor, factor_slope);
+      f = s * factor;
+      df = h * factor + (dt > 0 ? s * factor_slope / dt : Real(0));
     }
     Lanes<T>::set(flow, l, f);
     Lanes<T>::set(dflow, l, df);

@@ -27,7 +27,7 @@ struct MaterialParams {
   Real rate_inv_p = 0;        // and 1/P
   int curve_begin = 0, curve_end = 0;  // hardening curve points [begin, end) in the curve table
   int rate_curve_begin = 0, rate_curve_end = 0;  // LCSR: the yield stress's factor against the strain rate
-  bool viscoplastic = false;  // VP 1: C/P or LCSR act on the plastic strain rate, inside the return
+  bool viscoplastic = false;  // VP 1: C/P, LCSR or the table act on the plastic strain rate, inside the return
   Real viscoplastic_yield = 0;  // > 0: flow = static + this (rate / C)^(1/P); 0: static (1 + ...)
   // LCSS a *DEFINE_TABLE: table_count curves, one per strain rate, on the
   // same abscissas; curve k's points follow at curve_begin + k n, n = end - begin.
