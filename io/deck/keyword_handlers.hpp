@@ -115,8 +115,7 @@ struct ThicknessUpdateRequest {
   int istupd = 0;
   GlobalId update_set = 0;      // PSSTUPD: > 0 these parts only, < 0 all but these
   GlobalId plastic_only_set = 0;  // SIDT4TU: these parts as ISTUPD 4
-  SourceLine where;               // card 1 (card 3 for the sets)
-  SourceLine sets_where;
+  SourceLine sets_where;          // card 3
   int contact_thickness_change = 0;  // THKCHG
   SourceLine contact_where;
 };

@@ -20,6 +20,10 @@ std::vector<GlobalId> parts_of_set(const Model& m, GlobalId id, const SourceLine
   return sorted_unique(set->second);
 }
 
+// ISTUPD 1 and 3 (3 adds thick shells, which minicrash has not) and 4
+// update every deformable shell not excluded by PSSTUPD.
+bool updates_shells(const ThicknessUpdateRequest& r) { return r.istupd == 1 || r.istupd == 3 || r.istupd == 4; }
+
 }  // namespace
 
 void read_control_shell(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
@@ -30,7 +34,6 @@ void read_control_shell(KeywordCards& cards, const KeywordOptions&, ReaderState&
     update.istupd = fields.option(4, "ISTUPD");
     if (update.istupd < 0 || update.istupd > 4)
       fields.fail(4, "ISTUPD", "must be 0 (no thickness change), 1, 2 (thick shells only), 3 or 4");
-    update.where = card1.where();
     const int theory = fields.option(5, "THEORY");
     if (theory != 0 && theory != 2) {
       state.warn(card1.where(), "THEORY ignored: the ELFORM of *SECTION_SHELL is used");
@@ -55,14 +58,13 @@ void read_control_shell(KeywordCards& cards, const KeywordOptions&, ReaderState&
   cards.expect_end();
 }
 
-// LS-DYNA updates deformable shells only: ISTUPD 1 and 3 (3 adds thick
-// shells, which minicrash has not) by the whole thickness strain, 4 by its
-// plastic part; PSSTUPD > 0 updates only its parts, < 0 all but its parts;
+// LS-DYNA updates deformable shells only: ISTUPD 1 and 3 by the whole
+// thickness strain, 4 by its plastic part; PSSTUPD > 0 updates only its parts, < 0 all but its parts;
 // SIDT4TU's parts take the type 4 update (keyword manual, *CONTROL_SHELL).
 void resolve_shell_thickness_updates(ReaderState& state) {
   const ThicknessUpdateRequest& r = state.thickness_update;
   Model& m = state.model;
-  const bool global = r.istupd == 1 || r.istupd == 3 || r.istupd == 4;
+  const bool global = updates_shells(r);
   std::vector<GlobalId> listed, plastic_only;
   if (global && r.update_set != 0) listed = parts_of_set(m, std::abs(r.update_set), r.sets_where, "PSSTUPD");
   if (r.plastic_only_set > 0) plastic_only = parts_of_set(m, r.plastic_only_set, r.sets_where, "SIDT4TU");
@@ -82,7 +84,7 @@ void resolve_shell_thickness_updates(ReaderState& state) {
 // that asks contact to follow the update is told so with the read.
 void check_contact_thickness_change(ReaderState& state) {
   const ThicknessUpdateRequest& r = state.thickness_update;
-  const bool updates = r.istupd == 1 || r.istupd == 3 || r.istupd == 4 || r.plastic_only_set > 0;
+  const bool updates = updates_shells(r) || r.plastic_only_set > 0;
   if (updates && r.contact_thickness_change != 0)
     state.unsupported_option("*CONTROL_CONTACT", "THKCHG " + std::to_string(r.contact_thickness_change) +
                                                      " (contact following the shells' thickness update)",
