@@ -271,6 +271,9 @@ struct NodalRigidBody {
   bool given = false;
   RigidInertia inertia;
   GlobalId energy_part = 0;
+  // PNODE: a node (in `nodes`) placed at the body's centre of mass when the
+  // run starts, so that it moves and reports as the centre; 0 none.
+  GlobalId center_node = 0;
   SourceLine where;
 };
 

@@ -283,6 +283,20 @@ TEST(KeywordReaderLsDyna, WeldsAndNodalRigidBodiesBecomeRigidBodiesOfNodes) {
             std::string::npos);
 }
 
+// PNODE joins its body (a node off the mesh here; negative: output in global
+// axes, as all output is), and the run places it at the body's centre
+// (MpiRigidBody.AMassOffTheMeshAndAPnodeMoveWithTheirBodyAtAnyNp).
+TEST(KeywordReaderLsDyna, ANodalRigidBodysPnodeJoinsItsNodes) {
+  const Model m = read(minimal_deck("*NODE\n7,5,5,5\n*SET_NODE_LIST\n3\n1,2\n*CONSTRAINED_NODAL_RIGID_BODY\n9,0,3,-7\n"
+                                    "*CONSTRAINED_NODAL_RIGID_BODY\n10,0,4,5\n*SET_NODE_LIST\n4\n5,6\n"));
+  ASSERT_EQ(m.nodal_rigid_bodies.size(), 2u);
+  EXPECT_EQ(m.nodal_rigid_bodies[0].center_node, 7);
+  EXPECT_EQ(m.nodal_rigid_bodies[0].nodes, (std::vector<GlobalId>{1, 2, 7}));
+  EXPECT_EQ(m.nodal_rigid_bodies[1].nodes, (std::vector<GlobalId>{5, 6}));  // a member already
+  EXPECT_EQ(error_of(minimal_deck("*SET_NODE_LIST\n3\n1,2\n*CONSTRAINED_NODAL_RIGID_BODY\n9,0,3,77\n")),
+            "deck.k:26: nodal rigid body 9: PNODE 77 is not defined");
+}
+
 TEST(KeywordReaderLsDyna, WeldFailureByForceAndTimeIsReadAndByPlasticStrainRefused) {
   const Model m = read(minimal_deck(
       "*SET_NODE_LIST\n4\n5,6\n"
@@ -391,8 +405,8 @@ TEST(KeywordReaderLsDyna, WrittenElementThicknessesReadBack) {
 }
 
 // *ELEMENT_MASS: a lumped mass on a node (8, 8, 16, 8 columns); _NODE_SET
-// shares MASS equally among the set's nodes. A free node is refused: its
-// mass would be lost.
+// shares MASS equally among the set's nodes. A node on no element takes it
+// too (rank 0 integrates such nodes at any np).
 TEST(KeywordReaderLsDyna, ElementMassOnNodesAndNodeSets) {
   const Model m = read(minimal_deck("*ELEMENT_MASS\n" + fixed({"11", "5"}, 8).substr(0, 16) + fixed({"2.5-3"}, 16) +
                                     "*ELEMENT_MASS_NODE_SET\n12,3,0.8\n*SET_NODE_LIST\n3\n1,2,6,2\n"));
@@ -406,9 +420,8 @@ TEST(KeywordReaderLsDyna, ElementMassOnNodesAndNodeSets) {
   }
   EXPECT_EQ(error_of(minimal_deck("*ELEMENT_MASS\n1,5,-1.0\n")),
             "deck.k:23: field 3 (MASS) of *ELEMENT_MASS: mass must not be negative");
-  EXPECT_EQ(error_of(minimal_deck("*NODE\n9,5,5,5\n*ELEMENT_MASS\n1,9,1.0\n")),
-            "deck.k:25: element mass 1: node 9 is on no shell element (minicrash keeps only the nodes of "
-            "elements: put the mass on a shell node)");
+  EXPECT_EQ(read(minimal_deck("*NODE\n9,5,5,5\n*ELEMENT_MASS\n1,9,1.0\n")).point_masses.at(0).node, 9);
+  EXPECT_EQ(error_of(minimal_deck("*ELEMENT_MASS\n1,99,1.0\n")), "deck.k:23: element mass 1: node 99 is not defined");
   EXPECT_EQ(error_of(minimal_deck("*ELEMENT_MASS_NODE_SET\n1,4,1.0\n")),
             "deck.k:23: *ELEMENT_MASS_NODE_SET: node set 4 is not defined");
   Model back = read(minimal_deck("*ELEMENT_MASS\n11,5,2.5e-3\n"));

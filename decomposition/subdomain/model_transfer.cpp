@@ -152,7 +152,7 @@ struct PackOp {
   }
   void write(const NodalRigidBody& x) {
     p.put(x.id); p.put(x.nodes); p.put(x.weld); p.put(x.failure); p.put(x.given); write(x.inertia);
-    p.put(x.energy_part);
+    p.put(x.energy_part); p.put(x.center_node);
   }
   void write(const ExtraNodes& x) { p.put(x.part); p.put(x.nodes); }
   void write(const RigidInertia& x) {
@@ -218,7 +218,7 @@ struct UnpackOp {
   }
   void read(NodalRigidBody& x) {
     u.get(x.id); u.get(x.nodes); u.get(x.weld); u.get(x.failure); u.get(x.given); read(x.inertia);
-    u.get(x.energy_part);
+    u.get(x.energy_part); u.get(x.center_node);
   }
   void read(ExtraNodes& x) { u.get(x.part); u.get(x.nodes); }
   void read(RigidInertia& x) {

@@ -88,6 +88,12 @@ SubdomainBuilder::SubdomainBuilder(const Model& global, const std::vector<int>& 
   for (std::size_t i = 0; i < global.nodes.size(); ++i) node_rank_offset_[i + 1] += node_rank_offset_[i];
   node_ranks_.resize(pairs.size());
   for (std::size_t i = 0; i < pairs.size(); ++i) node_ranks_[i] = pairs[i].second;
+  // A node on no element (a mass or a nodal rigid body's node off the mesh,
+  // a left-out part's node) goes to rank 0, as at np 1 it is in the one
+  // rank's state: it carries no element work, and every rank count then
+  // integrates the same nodes.
+  for (std::size_t i = 0; i < global.nodes.size(); ++i)
+    if (node_rank_offset_[i] == node_rank_offset_[i + 1]) free_nodes_.push_back(static_cast<int>(i));
   std::vector<GlobalId> lowest(global.nodes.size(), std::numeric_limits<GlobalId>::max());
   lowest_element_part_.assign(global.nodes.size(), 0);
   for (const Shell& shell : global.shells)
@@ -121,6 +127,8 @@ Subdomain SubdomainBuilder::build(int rank) const {
     m.shells.push_back(g.shells[e]);
     for (GlobalId n : g.shells[e].nodes) local[node_index_.at(n)] = 1;
   }
+  if (rank == 0)
+    for (int i : free_nodes_) local[static_cast<std::size_t>(i)] = 1;
   std::map<int, std::vector<GlobalId>> shared;
   for (std::size_t i = 0; i < g.nodes.size(); ++i) {
     if (!local[i]) continue;

@@ -1,6 +1,6 @@
 // One rank's share of the model after partitioning: its elements, every node
-// they touch, the loads and walls on those nodes, and who else holds each
-// shared node. Rank 0 builds them and sends each rank its own.
+// they touch (rank 0 also the nodes on no element), the loads and walls on
+// those nodes, and who else holds each shared node. Rank 0 builds them and sends each rank its own.
 #pragma once
 
 #include <unordered_map>
@@ -39,6 +39,7 @@ class SubdomainBuilder {
   std::vector<int> node_rank_offset_, node_ranks_;  // node index -> ranks touching it (CSR, ascending)
   std::vector<std::vector<int>> rank_elements_;     // rank -> its shells, ascending
   std::vector<GlobalId> lowest_element_part_;       // node index -> part of its lowest-id shell
+  std::vector<int> free_nodes_;                     // node indices on no shell: rank 0's
 };
 
 // Rank 0 passes the global model and the partition; every rank gets its own

@@ -11,21 +11,11 @@
 
 namespace mc::validation {
 
-// A lumped mass needs a node of a shell: the ranks keep only the nodes of
-// their elements, so a mass on a free node would be lost.
+// A lumped mass needs a defined node; one on no element is integrated on
+// its own (rank 0 holds it at any rank count: subdomain.cpp).
 void check_point_masses(const Model& m, const IdIndex& nodes) {
-  if (m.point_masses.empty()) return;
-  std::vector<char> on_shell(m.nodes.size(), 0);
-  for (const Shell& shell : m.shells)
-    for (GlobalId node : shell.nodes)
-      if (const std::int64_t i = nodes.find(node); i >= 0) on_shell[static_cast<std::size_t>(i)] = 1;
-  for (const PointMass& mass : m.point_masses) {
-    const std::string what = "element mass " + id_text(mass.id);
-    check_node_list({mass.node}, nodes, mass.where, what);
-    if (!on_shell[static_cast<std::size_t>(nodes.find(mass.node))])
-      fail(mass.where, what + ": node " + id_text(mass.node) +
-                           " is on no shell element (minicrash keeps only the nodes of elements: put the mass on a shell node)");
-  }
+  for (const PointMass& mass : m.point_masses)
+    check_node_list({mass.node}, nodes, mass.where, "element mass " + id_text(mass.id));
 }
 
 bool is_rigid_part(const Model& m, GlobalId part) {
@@ -41,6 +31,8 @@ void check_nodal_rigid_bodies(const Model& m, const IdIndex& nodes) {
   std::map<GlobalId, const NodalRigidBody*> owner;
   for (const NodalRigidBody& body : m.nodal_rigid_bodies) {
     if (body.nodes.empty()) fail(body.where, "nodal rigid body: its node set is empty");
+    if (body.center_node != 0 && nodes.find(body.center_node) < 0)
+      fail(body.where, "nodal rigid body " + id_text(body.id) + ": PNODE " + id_text(body.center_node) + " is not defined");
     check_node_list(body.nodes, nodes, body.where, "nodal rigid body");
     for (GlobalId node : body.nodes) {
       const auto [it, added] = owner.emplace(node, &body);

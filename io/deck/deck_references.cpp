@@ -228,6 +228,8 @@ void resolve_references(ReaderState& state) {
   for (const NodalBodyRequest& request : state.nodal_bodies) {
     NodalRigidBody& body = state.model.nodal_rigid_bodies[request.body];
     body.nodes = lookup.node_set(request.node_set, body.where, request.keyword);
+    if (body.center_node != 0 && std::find(body.nodes.begin(), body.nodes.end(), body.center_node) == body.nodes.end())
+      body.nodes.push_back(body.center_node);
   }
   for (const NodalBodyRequest& request : state.extra_node_sets) {
     ExtraNodes& extra = state.model.extra_nodes[request.body];

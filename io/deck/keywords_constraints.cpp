@@ -4,6 +4,8 @@
 // rigid part's body); the node sets they name are expanded in
 // resolve_references. Welds fail by force or time; failure by plastic strain
 // (EP, EPSF) is listed as unsupported physics.
+#include <cstdlib>
+
 #include "io/deck/card_checks.hpp"
 #include "io/deck/card_fields.hpp"
 #include "io/deck/keyword_handlers.hpp"
@@ -55,7 +57,8 @@ void read_constrained_nodal_rigid_body(KeywordCards& cards, const KeywordOptions
     body.id = fields.id(1, "PID");
     body.where = card.where();
     const GlobalId node_set = fields.id(3, "NSID");
-    if (fields.integer(4, "PNODE") != 0) state.unsupported_option(cards.keyword(), "PNODE", card.where());
+    // A negative PNODE only asks for its output in global axes, as all of it is.
+    body.center_node = std::abs(fields.integer(4, "PNODE"));
     if (fields.option(6, "DRFLAG") != 0 || fields.option(7, "RRFLAG") != 0) {
       state.unsupported_option(cards.keyword(), "DRFLAG/RRFLAG release", card.where());
     }

@@ -6,9 +6,9 @@
 
 namespace mc {
 
-// Nodes of elements only: a node on no element (of a part left out by
-// --allow-unsupported, or a stray one) is kept at np 1 but not by the
-// ranks of a decomposition, and carries nothing.
+// Nodes of elements only: a node on no element (a mass off the mesh, a
+// left-out part's node) is rank 0's at every np, and sets written before
+// rank 0 held them at np > 1 still match.
 ModelCounts model_counts(const State& s, Communicator& comm) {
   double counts[2] = {0, static_cast<double>(s.elements.count())};  // exact below 2^53
   const auto& offset = s.nodes.terms.offset;

@@ -147,8 +147,9 @@ class RestartRemapper {
   RestartRemapper(int nodes, int elements, bool root, const std::unordered_map<GlobalId, int>& element_index)
       : node_set_(nodes, 0), element_set_(elements, 0), root_(root), element_index_(&element_index) {}
 
-  // A node on no element is in no rank's file when np > 1, and carries
-  // nothing: it keeps what it has (model_counts leaves it out too).
+  // A node on no element may be in no file (a set written at np > 1 before
+  // rank 0 held such nodes): it then keeps what it has, as model_counts
+  // leaves it out too; where a file has it, the file's state is taken.
   void expect_no_state(int node) { node_set_[static_cast<std::size_t>(node)] = 1; }
 
   void next_file(RestartReader& reader, std::vector<int> nodes, std::vector<int> elements, bool first) {

@@ -258,6 +258,30 @@ void impose_body_velocities(State& s, const std::vector<std::size_t>& moved, dou
                    });
 }
 
+// PNODE: each such body's centre node goes to the centre of mass of the rest
+// of the body (the given centre with _INERTIA), where the whole body's
+// centre then lies, as LS-DYNA resets it. True where some body has one (the
+// same on every rank: its sums are then taken again).
+bool place_center_nodes(State& s, const std::vector<std::size_t>& bodies, const std::vector<double>& sums) {
+  auto& nd = s.nodes;
+  bool any = false;
+  for (std::size_t slot = 0; slot < bodies.size(); ++slot) {
+    const RigidBody& body = s.rigid_bodies[bodies[slot]];
+    any = any || body.places_center_node;
+    const int n = body.center_node;
+    if (n < 0) continue;
+    const double* in = &sums[kSums * slot];
+    const double m = nd.mass(n), rest = in[0] - m;
+    std::array<double, 3> c = body.given.given_center;
+    if (!body.given.set) {
+      if (!(rest > 0)) continue;  // the node holds all the mass: it is the centre
+      for (int k = 0; k < 3; ++k) c[k] = (in[1 + k] - m * nd.x(n, k)) / rest;
+    }
+    for (int k = 0; k < 3; ++k) nd.x(n, k) = nd.x0(n, k) = static_cast<Real>(c[k]);
+  }
+  return any;
+}
+
 }  // namespace
 
 // The velocity that carries a point at r from the centre through the
@@ -283,7 +307,8 @@ Vec3 turn_velocity(const Vec3& omega, const Vec3& r, double dt) {
 void initialize_rigid_bodies(State& s, Communicator& comm) {
   const std::vector<std::size_t> bodies = holding_bodies(s);
   if (bodies.empty()) return;
-  const std::vector<double> sums = body_sums(s, comm, true, bodies);
+  std::vector<double> sums = body_sums(s, comm, true, bodies);
+  if (place_center_nodes(s, bodies, sums)) sums = body_sums(s, comm, true, bodies);
   std::vector<std::size_t> moved;
   for (std::size_t slot = 0; slot < bodies.size(); ++slot) {
     RigidBody& body = s.rigid_bodies[bodies[slot]];

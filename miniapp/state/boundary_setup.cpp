@@ -154,6 +154,11 @@ void setup_rigid_bodies(const Model& model, const LocalMesh& mesh, State& s) {
     body.weld = nodal.weld;
     body.failure = nodal.failure;
     if (nodal.given) body.given = given_inertia(nodal.inertia, part_index(model, nodal.energy_part));
+    if (nodal.center_node != 0) {
+      body.places_center_node = true;
+      const std::vector<int> here = local_nodes(mesh, {nodal.center_node});
+      if (!here.empty()) body.center_node = here.front();
+    }
     s.rigid_bodies.push_back(std::move(body));
   }
   if (s.rigid_bodies.empty()) return;

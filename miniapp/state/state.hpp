@@ -104,6 +104,10 @@ struct RigidBody {
   // nodes' momentum (initialize_rigid_bodies).
   bool start_given = false;
   std::array<double, 3> start_velocity{}, start_spin{};
+  // PNODE of a nodal rigid body: placed at its centre when the run starts
+  // (on every rank; the local node, -1 where this rank lacks it).
+  bool places_center_node = false;
+  int center_node = -1;
   bool holds() const { return failed_at < 0; }
 };
 

@@ -135,5 +135,77 @@ TEST(MpiRigidBody, RigidPartSplitAcrossRanksMovesAsOneBody) {
   }
 }
 
+
+// A nodal rigid body at the strip's end holds a 5 g mass on a node of no
+// element and a massless PNODE: rank 0 integrates both at every np, so the
+// strip keeps the momentum of all its mass, (strip + 5 g) * 1 mm/ms, and
+// the PNODE starts and stays at the body's centre of mass.
+TEST(MpiRigidBody, AMassOffTheMeshAndAPnodeMoveWithTheirBodyAtAnyNp) {
+  Communicator comm;
+  Model global = strip_model();
+  test::PlateSpec spec;
+  spec.nx = 36;
+  spec.ny = 6;
+  constexpr GlobalId kMassNode = 9001, kCenterNode = 9002;
+  constexpr double kMass = 5e-3;
+  global.nodes.push_back(Node{kMassNode, {80, 6, 5}});
+  global.nodes.push_back(Node{kCenterNode, {0, 0, 0}});
+  global.point_masses.push_back(PointMass{1, kMassNode, kMass, {}});
+  NodalRigidBody body;
+  body.id = 5;
+  for (int j = 0; j <= 6; ++j) body.nodes.push_back(test::plate_node_id(spec, 36, j));
+  body.nodes.push_back(kMassNode);
+  body.nodes.push_back(kCenterNode);
+  body.center_node = kCenterNode;
+  global.nodal_rigid_bodies.push_back(body);
+  InitialVelocity lift;
+  lift.all_nodes = true;
+  lift.v = {0, 0, 1};
+  global.initial_velocities.push_back(lift);
+  RankState local = build_rank_state(my_subdomain(global, comm), comm);
+  RunSettings rs;
+  rs.end_cycle = 200;
+  rs.write_files = false;
+  rs.progress_seconds = 0;
+  run_simulation(local.state, rs, comm, &local.halo);
+  const NodeData& nd = local.state.nodes;
+  const RigidBody& moving = local.state.rigid_bodies.at(0);
+  // momentum z; copies of the two free nodes; the body's mass and first moment; the PNODE's x0 and x
+  double sums[12] = {};
+  for (int n = 0; n < nd.count(); ++n) {
+    if (nd.owned[n]) sums[0] += nd.mass(n) * nd.v(n, 2);
+    const GlobalId id = nd.ids[static_cast<std::size_t>(n)];
+    sums[1] += id == kMassNode;
+    sums[2] += id == kCenterNode;
+    if (id == kCenterNode)
+      for (int k = 0; k < 3; ++k) {
+        sums[6 + k] = nd.x0(n, k);
+        sums[9 + k] = nd.x(n, k);
+      }
+  }
+  for (int n : moving.nodes) {
+    if (!nd.owned[n]) continue;
+    sums[3] += nd.mass(n);
+    for (int k = 0; k < 2; ++k) sums[4 + k] += nd.mass(n) * nd.x(n, 2 * k);  // x and z
+  }
+  comm.allreduce_sum(sums, 12);
+  const double strip = test::Steel::density * 1.0 * 72 * 12;
+  EXPECT_NEAR(sums[0], strip + kMass, 1e-12 * (strip + kMass));
+  EXPECT_EQ(sums[1], 1);
+  EXPECT_EQ(sums[2], 1);
+  // At the start: the centre of the strip's end column (six 2 x 2 mm shells
+  // give it half their mass, 12 rho t) and the 5 g at (80, 6, 5).
+  const double column = 12 * test::Steel::density * 1.0, body_mass = column + kMass;
+  EXPECT_NEAR(sums[6], (column * 72 + kMass * 80) / body_mass, 1e-9);
+  EXPECT_NEAR(sums[7], 6, 1e-9);
+  EXPECT_NEAR(sums[8], kMass * 5 / body_mass, 1e-9);
+  // At the end: still the centre of mass of the body's nodes.
+  EXPECT_NEAR(sums[3], body_mass, 1e-15);
+  EXPECT_NEAR(sums[9], sums[4] / sums[3], 1e-9);
+  EXPECT_NEAR(sums[11], sums[5] / sums[3], 1e-9);
+  EXPECT_NEAR(sums[11] - sums[8], 0.0, 1.0);  // it moved up with the strip
+  EXPECT_GT(sums[11] - sums[8], 0.0);
+}
+
 }  // namespace
 }  // namespace mc
