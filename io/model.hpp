@@ -69,6 +69,12 @@ struct Section {
   double shear_factor = 5.0 / 6.0;  // SHRF
   int nip = 2;                       // LS-DYNA default NIP is 2
   double thickness = 0;              // T1 (T2..T4 averaged into it)
+  // QR/IRID: 0 Gauss (Lobatto with *CONTROL_SHELL INTGRD 1), 1 trapezoidal,
+  // < 0 the *INTEGRATION_SHELL rule -QR, whose points (zeta in [-1/2, 1/2],
+  // weight = the point's share of the thickness) are resolved once the deck
+  // is read; they give NIP.
+  int rule = 0;
+  std::vector<double> rule_zeta, rule_weight;
   SourceLine where;
 };
 

@@ -224,6 +224,36 @@ TEST(Elastodynamics, CantileverWithTipMassVibratesAtTheSpringMassFrequency) {
   EXPECT_NEAR(f, f1, 0.01 * f1);
 }
 
+// Other rules through the thickness: *SECTION_SHELL QR 1 (trapezoidal, 3
+// points: zeta -1/2, 0, 1/2, weights 1/4, 1/2, 1/4) and an
+// *INTEGRATION_SHELL of 4 equal layers (ESOP 1: zeta +-1/8, +-3/8, weights
+// 1/4) give the elastic strip 12 sum(w zeta^2) times its bending stiffness
+// E t^3 / 12, 1.5 and 0.9375, so the tip-mass frequency scales by their
+// square roots. Within 1 %.
+TEST(Elastodynamics, ThroughThicknessRulesScaleTheBendingStiffnessBy12SumOfWZeta2) {
+  const TipMassCantilever beam;
+  struct Rule {
+    int qr, nip;
+    std::vector<double> zeta, weight;
+    double stiffness;
+  };
+  const Rule rules[] = {{1, 3, {}, {}, 1.5}, {-7, 4, {-0.375, -0.125, 0.125, 0.375}, {0.25, 0.25, 0.25, 0.25}, 0.9375}};
+  for (const Rule& rule : rules) {
+    Model m = test::plate_model(beam.spec);
+    for (const Node& n : m.nodes)
+      if (n.x[0] > beam.L - 1e-9) m.point_masses.push_back({n.id, n.id, beam.tip_mass / (beam.spec.ny + 1), {}});
+    Section& section = m.sections.begin()->second;
+    section.rule = rule.qr;
+    section.nip = rule.nip;
+    section.rule_zeta = rule.zeta;
+    section.rule_weight = rule.weight;
+    const double f = beam.measured_frequency(m);
+    const double f1 = beam.spring_mass_frequency(beam.tip_mass) * std::sqrt(rule.stiffness);
+    std::printf("QR %d: %.6f /ms measured, %.6f /ms spring-mass\n", rule.qr, f, f1);
+    EXPECT_NEAR(f, f1, 0.01 * f1) << "QR " << rule.qr;
+  }
+}
+
 // *CONSTRAINED_EXTRA_NODES: the tip mass as a rigid 2 x 10 mm plate beyond
 // the tip (its own nodes), the beam's tip nodes its extra nodes. The tip
 // turns by 1.5 w / L, so the body's centre, 1 mm beyond, moves by

@@ -221,5 +221,28 @@ TEST(KeywordReaderContact, TiedContactsTieAtTheStart) {
       << error_of(edge);
 }
 
+
+// _MPP: its cards (after the ID card; the second only where a card starts
+// with '&') tune LS-DYNA MPP's search, so the contact reads as without them;
+// IGNORE, CHKSEGS and a tie's PARMAX would change the answer: listed.
+TEST(KeywordReaderContact, MppCardsAreReadAndWhatChangesTheAnswerListed) {
+  const Model m = read(minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE_ID_MPP\n7,folds\n0,200,,3,2,1.0005,,0\n"
+                                    "&,0,1.0,1\n0\n0.2,0.1,0.5,,,,1.0,9.0\n"));
+  ASSERT_EQ(m.contacts.size(), 1u);
+  EXPECT_EQ(m.contacts[0].id, 7);
+  EXPECT_EQ(m.contacts[0].static_friction, 0.2);
+  EXPECT_EQ(m.contacts[0].death, 9.0);
+  const Model one = read(minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE_MPP\n0,100\n0\n0.3\n"));
+  EXPECT_EQ(one.contacts.at(0).static_friction, 0.3);
+  const std::string ignore = minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE_MPP\n1,100\n&,1\n0\n\n");
+  EXPECT_TRUE(test::contains(error_of(ignore), "  *CONTACT_AUTOMATIC_SINGLE_SURFACE_MPP (IGNORE (initial penetrations kept)) x1 (first at deck.k:" +
+                                             std::to_string(line_of(ignore, "1,100")) +
+                                             ")\n  *CONTACT_AUTOMATIC_SINGLE_SURFACE_MPP (CHKSEGS (bad segments dropped)) x1"))
+      << error_of(ignore);
+  const std::string tied = minimal_deck("*CONTACT_TIED_SURFACE_TO_SURFACE_MPP\n0,,,,,2.0\n1,1,3,3\n\n");
+  EXPECT_TRUE(test::contains(error_of(tied), "*CONTACT_TIED_SURFACE_TO_SURFACE_MPP (PARMAX (the ties' search extension)) x1"))
+      << error_of(tied);
+}
+
 }  // namespace
 }  // namespace mc

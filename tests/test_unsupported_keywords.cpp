@@ -109,5 +109,70 @@ TEST(KeywordReaderLsDyna, WarningsAreWrittenBeforeALaterErrorEndsTheRead) {
   EXPECT_NE(warnings.str().find("*DATABASE_ELOUT is not supported"), std::string::npos);
 }
 
+
+// From public decks (a vehicle panel, a bolted joint; docs/decks.md):
+// *PART_CONTACT reads as *PART, its friction values (used only by contacts
+// with FS < 0) are warned about, its thickness and stiffness values listed
+// unless they change nothing.
+TEST(KeywordReaderLsDyna, PartContactReadsAsAPartAndListsItsContactValues) {
+  std::string deck = minimal_deck();
+  const std::string part = "*PART\nplate\n1,1,1\n";
+  deck.replace(deck.find(part), part.size(), "*PART_CONTACT\nplate\n1,1,1\n0.0,0.0,0.0,0.0,0.0,0.0,0.0,0\n");
+  std::string warnings;
+  const Model m = read(deck, &warnings);
+  EXPECT_EQ(m.parts.at(1).material, 1);
+  EXPECT_TRUE(warnings.empty()) << warnings;
+  std::string rough = minimal_deck();
+  rough.replace(rough.find(part), part.size(), "*PART_CONTACT\nplate\n1,1,1\n0.2,0.1\n");
+  read(rough, &warnings);
+  EXPECT_NE(warnings.find("deck.k:" + std::to_string(line_of(rough, "0.2,0.1")) +
+                          ": warning: part 1: FS FD DC VC of *PART_CONTACT ignored (they act only in contacts with "
+                          "FS < 0, which minicrash does not support)"),
+            std::string::npos)
+      << warnings;
+  std::string same = minimal_deck();  // OPTT = the shells' thickness, SFT and SSF 1: nothing changes
+  same.replace(same.find(part), part.size(), "*PART_CONTACT\nplate\n1,1,1\n0,0,0,0,1.0,1.0,1.0\n");
+  EXPECT_EQ(error_of(same), "<accepted>");
+  std::string thick = minimal_deck();
+  thick.replace(thick.find(part), part.size(), "*PART_CONTACT\nplate\n1,1,1\n0,0,0,0,0.5,0,2.0\n");
+  EXPECT_TRUE(contains(error_of(thick), "  *PART_CONTACT (OPTT (a contact thickness other than the shells')) x1 (first at deck.k:" +
+                                            std::to_string(line_of(thick, "0,0,0,0,0.5")) +
+                                            ")\n  *PART_CONTACT (SSF (penalty scale)) x1"))
+      << error_of(thick);
+}
+
+// A negative contact FS takes friction from elsewhere: listed with the rest
+// (once a hard error that hid the list).
+TEST(KeywordReaderLsDyna, FrictionFromPartsIsListed) {
+  const std::string friction =
+      minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n0,0,5\n-1.0\n*CONSTRAINED_JOINT_REVOLUTE\n1,2\n");
+  const std::string error = error_of(friction);
+  EXPECT_TRUE(contains(error, "  *CONTACT_AUTOMATIC_SINGLE_SURFACE (FS < 0 (friction from each part's *PART_CONTACT)) x1"))
+      << error;
+  EXPECT_TRUE(contains(error, "  *CONSTRAINED_JOINT_REVOLUTE x1")) << error;
+  std::ostringstream warnings;
+  const Model m = read_deck_string(friction, "deck.k", warnings, DeckReadOptions{true});
+  EXPECT_EQ(m.contacts.at(0).static_friction, 0.0);  // run frictionless
+}
+
+// An *INCLUDE whose file names are commented out includes nothing (LS-DYNA
+// ran the bolted-joint deck that has one to normal termination); a card that
+// selects the nodes of a part left out with its elements selects none.
+TEST(KeywordReaderLsDyna, AnEmptyIncludeAndALeftOutPartsNodesSelectNothing) {
+  std::string warnings;
+  const std::string deck = minimal_deck("*INCLUDE\n$a.k\n$b.k\n");
+  EXPECT_EQ(read(deck, &warnings).shells.size(), 2u);
+  EXPECT_EQ(warnings, "deck.k:" + std::to_string(line_of(deck, "*INCLUDE")) +
+                          ": warning: *INCLUDE names no file (its cards are comments): nothing included\n");
+  const std::string ball = minimal_deck(
+      "*NODE\n11,0,0,1\n12,1,0,1\n13,1,1,1\n14,0,1,1\n15,0,0,2\n16,1,0,2\n17,1,1,2\n18,0,1,2\n"
+      "*ELEMENT_SOLID\n9,2,11,12,13,14,15,16,17,18\n*PART\nball\n2,2,1\n*SECTION_SOLID\n2,1\n"
+      "*INITIAL_VELOCITY_GENERATION\n2,2,0,0,0,-3\n0,0,0\n");
+  std::ostringstream out;
+  const Model m = read_deck_string(ball, "deck.k", out, DeckReadOptions{true});
+  ASSERT_EQ(m.initial_velocities.size(), 1u);
+  EXPECT_TRUE(m.initial_velocities[0].nodes.empty());  // was "part 2 is not defined"
+}
+
 }  // namespace
 }  // namespace mc::test

@@ -134,7 +134,10 @@ struct PackOp {
     p.put(x.rigid_fixed); p.put(x.beta); p.put(x.hardening_table); p.put(x.log_rate_interpolation);
     p.put(x.rate_curve);
   }
-  void write(const Section& x) { p.put(x.id); p.put(x.elform); p.put(x.shear_factor); p.put(x.nip); p.put(x.thickness); }
+  void write(const Section& x) {
+    p.put(x.id); p.put(x.elform); p.put(x.shear_factor); p.put(x.nip); p.put(x.thickness);
+    p.put(x.rule); p.put(x.rule_zeta); p.put(x.rule_weight);
+  }
   void write(const HourglassControl& x) { p.put(x.ihq); p.put(x.qh); }
   void write(const Curve& x) { p.put(x.id); p.put(x.x); p.put(x.y); }
   void write(const Table& x) { p.put(x.id); p.put(x.values); p.put(x.curves); }
@@ -200,7 +203,10 @@ struct UnpackOp {
     u.get(x.rigid_fixed); u.get(x.beta); u.get(x.hardening_table); u.get(x.log_rate_interpolation);
     u.get(x.rate_curve);
   }
-  void read(Section& x) { u.get(x.id); u.get(x.elform); u.get(x.shear_factor); u.get(x.nip); u.get(x.thickness); }
+  void read(Section& x) {
+    u.get(x.id); u.get(x.elform); u.get(x.shear_factor); u.get(x.nip); u.get(x.thickness);
+    u.get(x.rule); u.get(x.rule_zeta); u.get(x.rule_weight);
+  }
   void read(HourglassControl& x) { u.get(x.ihq); u.get(x.qh); }
   void read(Curve& x) { u.get(x.id); u.get(x.x); u.get(x.y); }
   void read(Table& x) { u.get(x.id); u.get(x.values); u.get(x.curves); }

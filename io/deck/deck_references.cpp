@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <set>
 #include <sstream>
 #include <unordered_map>
 #include <utility>
@@ -39,7 +40,9 @@ void check_duplicate_nodes(const ReaderState& state) {
 
 class NodeLookup {
  public:
-  explicit NodeLookup(const Model& model) : model_(model) {}
+  // left_out: parts --allow-unsupported left out with their elements; a
+  // card naming one selects none of its (gone) nodes.
+  NodeLookup(const Model& model, const std::set<GlobalId>& left_out) : model_(model), left_out_(left_out) {}
 
   std::vector<GlobalId> all_nodes() const {
     std::vector<GlobalId> ids;
@@ -60,7 +63,7 @@ class NodeLookup {
   std::vector<GlobalId> part_nodes(const std::vector<GlobalId>& parts, const SourceLine& where,
                                    const std::string& keyword) const {
     for (GlobalId part : parts) {
-      if (model_.parts.count(part) == 0) {
+      if (model_.parts.count(part) == 0 && left_out_.count(part) == 0) {
         throw InputError(where, keyword + ": part " + std::to_string(part) + " is not defined");
       }
     }
@@ -98,6 +101,7 @@ class NodeLookup {
 
  private:
   const Model& model_;
+  const std::set<GlobalId>& left_out_;
 };
 
 std::vector<GlobalId> without(const std::vector<GlobalId>& ids, const std::vector<GlobalId>& removed) {
@@ -204,7 +208,7 @@ void resolve_node_vectors(ReaderState& state) {
 void resolve_references(ReaderState& state) {
   check_duplicate_nodes(state);
   expand_generated_sets(state);
-  const NodeLookup lookup(state.model);
+  const NodeLookup lookup(state.model, state.left_out_parts);
   for (const SpcSetRequest& request : state.spc_sets) {
     for (GlobalId node : lookup.node_set(request.node_set, request.where, request.keyword)) {
       state.model.spcs.push_back(Spc{node, request.fixed, request.where});

@@ -248,6 +248,12 @@ bool KeywordCards::has_more() {
   return false;
 }
 
+bool KeywordCards::next_starts_with(char c) {
+  if (!has_more() || next_blank_ < blank_lines_.size()) return false;
+  const std::size_t first = lookahead_.text.find_first_not_of(" \t");
+  return first != std::string::npos && lookahead_.text[first] == c;
+}
+
 const Card& KeywordCards::require(const std::string& what) {
   if (const Card* card = next()) return *card;
   throw InputError({*file_, last_line_}, keyword_ + " ends here, but " + what + " is missing");

@@ -91,6 +91,9 @@ class KeywordCards {
   const Card* next();
   // True while a non-blank card remains in this keyword.
   bool has_more();
+  // True where the next card (not a blank one) starts with `c`: LS-DYNA
+  // marks some optional cards so (the second _MPP card, '&').
+  bool next_starts_with(char c);
   // The next card; error "missing <what>" when the keyword has no more.
   const Card& require(const std::string& what);
   // Error when a non-blank card remains: a keyword line forgotten, most likely.

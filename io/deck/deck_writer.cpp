@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <set>
 
 #include "io/deck/input_error.hpp"
 
@@ -128,9 +129,15 @@ void write_parts(const Model& m, std::ostream& o) {
       }
     }
   }
-  for (const auto& [id, sec] : m.sections)
-    o << "*SECTION_SHELL\n" << id << "," << sec.elform << "," << g(sec.shear_factor) << "," << sec.nip << "\n"
-      << g(sec.thickness) << "," << g(sec.thickness) << "," << g(sec.thickness) << "," << g(sec.thickness) << "\n";
+  std::set<int> rules_written;  // sections may share a rule
+  for (const auto& [id, sec] : m.sections) {
+    o << "*SECTION_SHELL\n" << id << "," << sec.elform << "," << g(sec.shear_factor) << "," << sec.nip;
+    if (sec.rule != 0) o << ",0," << sec.rule;  // QR: trapezoidal, or the rule written next
+    o << "\n" << g(sec.thickness) << "," << g(sec.thickness) << "," << g(sec.thickness) << "," << g(sec.thickness) << "\n";
+    if (sec.rule >= 0 || !rules_written.insert(sec.rule).second) continue;
+    o << "*INTEGRATION_SHELL\n" << -sec.rule << "," << sec.rule_zeta.size() << ",0\n";
+    for (std::size_t k = 0; k < sec.rule_zeta.size(); ++k) o << g(2 * sec.rule_zeta[k]) << "," << g(sec.rule_weight[k]) << "\n";
+  }
   for (const auto& [id, hg] : m.hourglass) o << "*HOURGLASS\n" << id << "," << hg.ihq << "," << g(hg.qh) << "\n";
   for (const auto& [id, p] : m.parts) {
     const auto given = m.part_inertias.find(id);

@@ -24,6 +24,7 @@ struct KeywordOptions {
   bool moving = false;  // _MOVING (rigid walls)
   bool display = false;  // _DISPLAY (geometric walls): a last card for drawing only
   bool motion = false;   // _MOTION (geometric walls): prescribed motion card
+  bool mpp = false;      // _MPP (contacts): LS-DYNA MPP's cards after the ID card
 };
 
 // Which nodes a keyword applies to. Resolved after the whole deck is read:
@@ -120,6 +121,21 @@ struct ThicknessUpdateRequest {
   SourceLine contact_where;
 };
 
+// *INTEGRATION_SHELL: the points through the thickness (zeta in [-1/2,
+// 1/2]) and their shares of it; sections take them once the deck is read.
+struct IntegrationRule {
+  std::vector<double> zeta, weight;
+  SourceLine where;
+};
+
+// *PART_CONTACT's contact thickness, its scale and the penalty scale of a
+// part, checked once the shells are read (keywords_part_contact.cpp).
+struct PartContactRequest {
+  GlobalId part = 0;
+  double thickness = 0, thickness_scale = 0, penalty_scale = 0;  // OPTT SFT SSF
+  SourceLine where;
+};
+
 struct ContactRequest {
   std::size_t contact = 0;  // index in Model::contacts
   ContactSide slave, master;
@@ -183,6 +199,8 @@ struct ReaderState {
   std::vector<MassSetRequest> mass_sets;
   std::vector<PartMassRequest> part_masses;
   ThicknessUpdateRequest thickness_update;
+  std::vector<PartContactRequest> part_contacts;
+  std::map<GlobalId, IntegrationRule> integration_rules;
   std::vector<GeneratedSet> generated_sets;
   // *SET_SEGMENT: four corner nodes a segment (N4 = N3 for a triangle), with
   // each segment's card; *SET_SHELL: shell ids. Contacts name them
@@ -229,6 +247,7 @@ void read_element_mass(KeywordCards&, const KeywordOptions&, ReaderState&);
 // The heading and ids cards of one part (*PART, *PART_INERTIA); returns its PID.
 GlobalId read_part_cards(KeywordCards& cards, ReaderState& state);
 void read_part(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_part_contact(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_section_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_node_list(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_set_part_list(KeywordCards&, const KeywordOptions&, ReaderState&);
@@ -257,6 +276,9 @@ void resolve_shell_thickness_updates(ReaderState& state);
 // THKCHG with a thickness update is unsupported; called before the read's
 // unsupported-keyword check.
 void check_contact_thickness_change(ReaderState& state);
+void check_part_contact_values(ReaderState& state);
+void resolve_integration_rules(ReaderState& state);
+void read_integration_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 
 // keywords_rigid_body_velocity.cpp
 void read_initial_velocity_rigid_body(KeywordCards&, const KeywordOptions&, ReaderState&);

@@ -2,10 +2,12 @@
 // keywords and handed to their handler; *INCLUDE and *END steer the stream.
 #include "io/deck/keyword_reader.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <vector>
 
 #include "io/deck/card_fields.hpp"
 #include "io/deck/input_error.hpp"
@@ -20,7 +22,8 @@ enum OptionBits : unsigned {
   kIdOption = 2u,
   kMovingOption = 4u,
   kDisplayOption = 8u,
-  kMotionOption = 16u
+  kMotionOption = 16u,
+  kMppOption = 32u
 };
 
 struct KeywordSpec {
@@ -46,6 +49,8 @@ constexpr KeywordSpec kKeywords[] = {
     {"ELEMENT_MASS_PART", read_element_mass_part, 0},
     {"ELEMENT_MASS_PART_SET", read_element_mass_part, 0},
     {"PART", read_part, 0},
+    {"PART_CONTACT", read_part_contact, 0},
+    {"INTEGRATION_SHELL", read_integration_shell, 0},
     {"PART_INERTIA", read_part_inertia, 0},
     {"SECTION_SHELL", read_section_shell, kTitleOption},
     {"MAT_ELASTIC", read_mat_elastic, kTitleOption},
@@ -94,24 +99,24 @@ constexpr KeywordSpec kKeywords[] = {
     {"CONSTRAINED_EXTRA_NODES_SET", read_constrained_extra_nodes, 0},
     {"CONSTRAINED_RIGID_BODIES", read_constrained_rigid_bodies, 0},
     {"CONSTRAINED_GENERALIZED_WELD_SPOT", read_constrained_generalized_weld_spot, kIdOption},
-    {"CONTACT_AUTOMATIC_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption},
-    {"CONTACT_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption},
-    {"CONTACT_AUTOMATIC_SURFACE_TO_SURFACE", read_contact_surface_to_surface, kIdOption | kTitleOption},
-    {"CONTACT_SURFACE_TO_SURFACE", read_contact_surface_to_surface, kIdOption | kTitleOption},
+    {"CONTACT_AUTOMATIC_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_SINGLE_SURFACE", read_contact_single_surface, kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_AUTOMATIC_SURFACE_TO_SURFACE", read_contact_surface_to_surface, kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_SURFACE_TO_SURFACE", read_contact_surface_to_surface, kIdOption | kTitleOption | kMppOption},
     {"CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_TIEBREAK", read_contact_surface_to_surface_tiebreak,
-     kIdOption | kTitleOption},
-    {"CONTACT_AUTOMATIC_NODES_TO_SURFACE", read_contact_nodes_to_surface, kIdOption | kTitleOption},
-    {"CONTACT_TIED_NODES_TO_SURFACE", read_contact_tied, kIdOption | kTitleOption},
-    {"CONTACT_TIED_NODES_TO_SURFACE_OFFSET", read_contact_tied, kIdOption | kTitleOption},
-    {"CONTACT_TIED_NODES_TO_SURFACE_CONSTRAINED_OFFSET", read_contact_tied, kIdOption | kTitleOption},
-    {"CONTACT_TIED_SURFACE_TO_SURFACE", read_contact_tied, kIdOption | kTitleOption},
-    {"CONTACT_TIED_SURFACE_TO_SURFACE_OFFSET", read_contact_tied, kIdOption | kTitleOption},
-    {"CONTACT_TIED_SURFACE_TO_SURFACE_CONSTRAINED_OFFSET", read_contact_tied, kIdOption | kTitleOption},
-    {"CONTACT_TIED_SHELL_EDGE_TO_SURFACE", read_contact_tied, kIdOption | kTitleOption},
-    {"CONTACT_TIED_SHELL_EDGE_TO_SURFACE_OFFSET", read_contact_tied, kIdOption | kTitleOption},
-    {"CONTACT_TIED_SHELL_EDGE_TO_SURFACE_BEAM_OFFSET", read_contact_tied, kIdOption | kTitleOption},
-    {"CONTACT_TIED_SHELL_EDGE_TO_SURFACE_CONSTRAINED_OFFSET", read_contact_tied, kIdOption | kTitleOption},
-    {"CONTACT_NODES_TO_SURFACE", read_contact_nodes_to_surface, kIdOption | kTitleOption},
+     kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_AUTOMATIC_NODES_TO_SURFACE", read_contact_nodes_to_surface, kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_TIED_NODES_TO_SURFACE", read_contact_tied, kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_TIED_NODES_TO_SURFACE_OFFSET", read_contact_tied, kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_TIED_NODES_TO_SURFACE_CONSTRAINED_OFFSET", read_contact_tied, kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_TIED_SURFACE_TO_SURFACE", read_contact_tied, kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_TIED_SURFACE_TO_SURFACE_OFFSET", read_contact_tied, kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_TIED_SURFACE_TO_SURFACE_CONSTRAINED_OFFSET", read_contact_tied, kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_TIED_SHELL_EDGE_TO_SURFACE", read_contact_tied, kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_TIED_SHELL_EDGE_TO_SURFACE_OFFSET", read_contact_tied, kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_TIED_SHELL_EDGE_TO_SURFACE_BEAM_OFFSET", read_contact_tied, kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_TIED_SHELL_EDGE_TO_SURFACE_CONSTRAINED_OFFSET", read_contact_tied, kIdOption | kTitleOption | kMppOption},
+    {"CONTACT_NODES_TO_SURFACE", read_contact_nodes_to_surface, kIdOption | kTitleOption | kMppOption},
     {"CONTROL_BULK_VISCOSITY", read_control_bulk_viscosity, 0},
     {"CONTROL_CONTACT", read_control_contact, 0},
     {"CONTROL_HOURGLASS", read_control_hourglass, 0},
@@ -131,32 +136,46 @@ constexpr KeywordSpec kKeywords[] = {
 };
 
 // "MAT_ELASTIC_TITLE" -> MAT_ELASTIC with title; each suffix at most once,
-// in any order (LS-DYNA writes both _MOVING_ID and _ID_MOVING).
+// in any order and anywhere after the first word (LS-DYNA writes both
+// _MOVING_ID and _ID_MOVING, LS-PrePost *CONTACT_TIED_SHELL_EDGE_TO_SURFACE_ID_BEAM_OFFSET_MPP).
 bool match_keyword(const std::string& name, const KeywordSpec& spec, KeywordOptions& options) {
-  const std::string base = spec.base;
-  if (name.compare(0, base.size(), base) != 0) return false;
+  const auto words = [](const std::string& text) {
+    std::vector<std::string> out;
+    for (std::size_t pos = 0; pos <= text.size();) {
+      const std::size_t end = std::min(text.find('_', pos), text.size());
+      out.push_back(text.substr(pos, end - pos));
+      pos = end + 1;
+    }
+    return out;
+  };
+  const std::vector<std::string> given = words(name), base = words(spec.base);
+  if (given.front() != base.front()) return false;
   options = KeywordOptions{};
-  std::size_t pos = base.size();
+  std::size_t matched = 1;
   unsigned seen = 0;
-  while (pos < name.size()) {
-    if (name[pos] != '_') return false;
-    const auto end = name.find('_', pos + 1);
-    const std::string suffix = name.substr(pos + 1, end == std::string::npos ? end : end - pos - 1);
+  for (std::size_t i = 1; i < given.size(); ++i) {
+    if (matched < base.size() && given[i] == base[matched]) {
+      ++matched;
+      continue;
+    }
+    const std::string& suffix = given[i];
     unsigned bit = 0;
     if (suffix == "TITLE") bit = kTitleOption;
     if (suffix == "ID") bit = kIdOption;
     if (suffix == "MOVING") bit = kMovingOption;
     if (suffix == "DISPLAY") bit = kDisplayOption;
     if (suffix == "MOTION") bit = kMotionOption;
+    if (suffix == "MPP") bit = kMppOption;
     if (bit == 0 || (spec.options & bit) == 0 || (seen & bit) != 0) return false;
     seen |= bit;
-    pos = end == std::string::npos ? name.size() : end;
   }
+  if (matched != base.size()) return false;
   options.title = (seen & kTitleOption) != 0;
   options.id = (seen & kIdOption) != 0;
   options.moving = (seen & kMovingOption) != 0;
   options.display = (seen & kDisplayOption) != 0;
   options.motion = (seen & kMotionOption) != 0;
+  options.mpp = (seen & kMppOption) != 0;
   return true;
 }
 
@@ -172,11 +191,16 @@ std::string keyword_name(const std::string& line) {
 }
 
 // One file name a card; several cards are read in order (LS-PrePost and
-// hand-made decks list them under one *INCLUDE).
-void read_include(KeywordCards& cards, DeckStream& stream) {
-  const Card& first = cards.require("the file name card");
-  if (trim(first.text).empty()) throw InputError(first.where(), "*INCLUDE: the file name is blank");
-  std::vector<std::pair<std::string, SourceLine>> files{{std::string(trim(first.text)), first.where()}};
+// hand-made decks list them under one *INCLUDE). One whose names are all
+// commented out includes nothing, as LS-DYNA reads it.
+void read_include(KeywordCards& cards, DeckStream& stream, ReaderState& state) {
+  const Card* first = cards.next();
+  if (first == nullptr) {
+    state.warn(cards.keyword_line(), "*INCLUDE names no file (its cards are comments): nothing included");
+    return;
+  }
+  if (trim(first->text).empty()) throw InputError(first->where(), "*INCLUDE: the file name is blank");
+  std::vector<std::pair<std::string, SourceLine>> files{{std::string(trim(first->text)), first->where()}};
   while (const Card* card = cards.next()) {
     if (!card->blank()) files.emplace_back(std::string(trim(card->text)), card->where());
   }
@@ -222,7 +246,7 @@ Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, 
     }
     KeywordCards cards(stream, "*" + name_upper, line);
     if (name_upper == "INCLUDE") {
-      read_include(cards, stream);
+      read_include(cards, stream, state);
       continue;
     }
     if (name_upper == "INCLUDE_PATH" || name_upper == "INCLUDE_PATH_RELATIVE") {
@@ -254,6 +278,7 @@ Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, 
   }
   check_no_open_table(state, "the deck's end", {});
   check_contact_thickness_change(state);
+  check_part_contact_values(state);
   state.model.deck_end = stream.position();
   const UnsupportedKeywords& unsupported = state.unsupported;
   if (!unsupported.empty() && !options.allow_unsupported) {
@@ -263,6 +288,7 @@ Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, 
                                       unsupported.lines().substr(0, unsupported.lines().size() - 1));
   }
   try {
+    resolve_integration_rules(state);
     leave_out_parts(state);
     resolve_references(state);
     leave_out_motions_of_left_out_parts(state);

@@ -75,6 +75,26 @@ void read_tiebreak_card(KeywordCards& cards, ReaderState& state, ContactInterfac
 // start with untied nodes free (*CONTACT_TIED_...).
 enum class Ties { None, Tiebreak, Tied };
 
+// _MPP: card MPP 1 (IGNORE BCKT LCBCKT NS2TRK INITITR PARMAX - CPARM8) and,
+// where the next card starts with '&', MPP 2 (& CHKSEGS PENSF GRPABLE).
+// They tune LS-DYNA MPP's bucket sort, tracking and communication, which
+// change no answer here. What would: IGNORE (keep initial penetrations,
+// where minicrash moves the nodes out), CHKSEGS (drop bad segments), and
+// PARMAX of a tie (its search extension; minicrash ties with 1.035).
+void read_mpp_cards(KeywordCards& cards, ReaderState& state, Ties ties) {
+  const Card& card = cards.require("card MPP 1 (IGNORE BCKT LCBCKT NS2TRK INITITR PARMAX - CPARM8)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  if (fields.option(1, "IGNORE") != 0) state.unsupported_option(cards.keyword(), "IGNORE (initial penetrations kept)", card.where());
+  const double parmax = fields.real(6, "PARMAX");
+  if (ties != Ties::None && parmax != 0 && parmax != 1.035)
+    state.unsupported_option(cards.keyword(), "PARMAX (the ties' search extension)", card.where());
+  if (!cards.next_starts_with('&')) return;
+  Card second = cards.require("card MPP 2 (& CHKSEGS PENSF GRPABLE)");
+  second.text[second.text.find('&')] = ' ';  // a mark, not a *PARAMETER reference
+  const CardFields more(second, cards.keyword(), kStandardLayout);
+  if (more.option(2, "CHKSEGS") != 0) state.unsupported_option(cards.keyword(), "CHKSEGS (bad segments dropped)", second.where());
+}
+
 void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderState& state,
                   ContactInterface::Kind kind, Ties ties = Ties::None) {
   const bool tiebreak = ties == Ties::Tiebreak;
@@ -89,6 +109,7 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
     if (cid > 0) contact.id = cid;
     contact.title = std::string(fields.raw(2));
   }
+  if (options.mpp) read_mpp_cards(cards, state, ties);
   const bool single = kind == ContactInterface::Kind::SingleSurface;
   ContactRequest request;
   request.keyword = cards.keyword();
@@ -108,7 +129,16 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
     contact.static_friction = fields.real(1, "FS");
     contact.dynamic_friction = fields.real(2, "FD");
     contact.decay = fields.real(3, "DC");
-    if (contact.static_friction < 0) fields.fail(1, "FS", "friction must not be negative");
+    if (contact.static_friction < 0) {
+      // LS-DYNA: FS -2 takes *DEFINE_FRICTION tables (FD then names one),
+      // another negative FS each part's *PART_CONTACT values. With
+      // --allow-unsupported the interface runs frictionless.
+      state.unsupported_option(cards.keyword(),
+                               contact.static_friction == -2 ? "FS -2 (friction from *DEFINE_FRICTION)"
+                                                             : "FS < 0 (friction from each part's *PART_CONTACT)",
+                               card.where());
+      contact.static_friction = contact.dynamic_friction = 0;
+    }
     if (contact.dynamic_friction < 0) fields.fail(2, "FD", "friction must not be negative");
     if (contact.decay < 0) fields.fail(3, "DC", "decay must not be negative");
     if (fields.real(4, "VC") != 0 || fields.real(5, "VDC") != 0)

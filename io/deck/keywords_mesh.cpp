@@ -1,6 +1,7 @@
 // Mesh keywords: *NODE, *ELEMENT_SHELL(_THICKNESS), *PART, *SECTION_SHELL, *SET_NODE_LIST,
 // *SET_PART_LIST, *SET_SHELL_LIST, *SET_SEGMENT, *DATABASE_HISTORY_NODE.
 #include <algorithm>
+#include <cmath>
 
 #include "io/deck/card_fields.hpp"
 #include "io/deck/keyword_handlers.hpp"
@@ -208,9 +209,13 @@ void read_section_shell(KeywordCards& cards, const KeywordOptions& options, Read
       section.shear_factor = shear_factor == 0.0 ? 1.0 : shear_factor;  // LS-DYNA default 1.0
       section.nip = fields.option(4, "NIP", 2);
       if (section.nip == 0) section.nip = 2;  // LS-DYNA: NIP 0 means the default, 2
-      if (fields.real(6, "QR/IRID") != 0.0) {
-        fields.fail(6, "QR/IRID", "only Gauss (QR 0) or *CONTROL_SHELL INTGRD integration is supported");
-      }
+      // LS-DYNA: 0 Gauss (Lobatto with INTGRD 1), 1 trapezoidal, < 0 the
+      // *INTEGRATION_SHELL rule -QR (resolved once the deck is read).
+      const double rule = fields.real(6, "QR/IRID");
+      if (rule != 0 && rule != 1 && !(rule < 0 && rule == std::floor(rule)))
+        fields.fail(6, "QR/IRID", "must be 0 (Gauss), 1 (trapezoidal) or a rule id below 0");
+      section.rule = static_cast<int>(rule);
+      if (section.rule == 1 && section.nip < 2) fields.fail(4, "NIP", "the trapezoidal rule (QR 1) needs 2 or more points");
       if (fields.option(7, "ICOMP") != 0) fields.fail(7, "ICOMP", "composite shells are not supported");
     }
     const Card& card2 = cards.require("card 2 (T1 T2 T3 T4 NLOC)");

@@ -117,7 +117,7 @@ void find_energy_parts(Model& m) {
         }
     if (lowest == 0)
       throw InputError(body.where, "*CONSTRAINED_NODAL_RIGID_BODY_INERTIA: body " + std::to_string(body.id) +
-                                       ": none of its nodes is on a shell (minicrash keeps only the nodes of elements)");
+                                       ": none of its nodes is on a shell (its mass and energy are reported in the part of a shell on its nodes)");
   }
 }
 

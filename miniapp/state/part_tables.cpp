@@ -74,9 +74,11 @@ void build_part_tables(const Model& model, State& state) {
     p.qh = static_cast<Real>(hg.qh);
     p.shear_factor = static_cast<Real>(sec.shear_factor);
     p.thickness = static_cast<Real>(sec.thickness);
-    const ThicknessRule rule = model.controls.integration == Integration::Lobatto && sec.nip >= 2
-                                   ? lobatto_rule(sec.nip)
-                                   : gauss_rule(sec.nip);
+    ThicknessRule rule{sec.rule_zeta, sec.rule_weight};  // *INTEGRATION_SHELL
+    if (sec.rule == 1) rule = trapezoidal_rule(sec.nip);
+    else if (rule.zeta.empty())
+      rule = model.controls.integration == Integration::Lobatto && sec.nip >= 2 ? lobatto_rule(sec.nip)
+                                                                                 : gauss_rule(sec.nip);
     for (int k = 0; k < sec.nip; ++k) {
       p.zeta[k] = static_cast<Real>(rule.zeta[k]);
       p.weight[k] = static_cast<Real>(rule.weight[k]);

@@ -71,4 +71,15 @@ ThicknessRule lobatto_rule(int n) {
   return r;
 }
 
+ThicknessRule trapezoidal_rule(int n) {
+  if (n < 2 || n > 10) throw std::invalid_argument("trapezoidal rule needs 2..10 points, got " + std::to_string(n));
+  ThicknessRule r;
+  const double share = 1.0 / (n - 1);
+  for (int i = 0; i < n; ++i) {
+    r.zeta.push_back(i * share - 0.5);
+    r.weight.push_back(i == 0 || i == n - 1 ? 0.5 * share : share);
+  }
+  return r;
+}
+
 }  // namespace mc
