@@ -88,6 +88,15 @@ TEST(MpiProfile, AllreduceCountIsCyclesPlusTwoOutputsAndHistogramCountsEveryMess
   EXPECT_EQ(histogram, messages);
 }
 
+// 200 cycles of this rank's piece, writing nothing.
+void run_200_cycles(RankState& local, Communicator& comm) {
+  RunSettings rs;
+  rs.end_cycle = 200;
+  rs.write_files = false;
+  rs.progress_seconds = 0;
+  run_simulation(local.state, rs, comm, &local.halo);
+}
+
 // A rigid band along the strip is cut by every partition; spun about the
 // strip's axis it must stay one body: the same velocity and spin on every
 // rank, and each of its nodes moving with v = V + w x (x - c).
@@ -112,11 +121,7 @@ TEST(MpiRigidBody, RigidPartSplitAcrossRanksMovesAsOneBody) {
   spin.v = {0, 0, 1};
   global.initial_velocities.push_back(spin);
   RankState local = build_rank_state(my_subdomain(global, comm), comm);
-  RunSettings rs;
-  rs.end_cycle = 200;
-  rs.write_files = false;
-  rs.progress_seconds = 0;
-  run_simulation(local.state, rs, comm, &local.halo);
+  run_200_cycles(local, comm);
   ASSERT_EQ(local.state.rigid_bodies.size(), 1u);
   const RigidBody& body = local.state.rigid_bodies[0];
   for (int k = 0; k < 3; ++k) {
@@ -163,11 +168,7 @@ TEST(MpiRigidBody, AMassOffTheMeshAndAPnodeMoveWithTheirBodyAtAnyNp) {
   lift.v = {0, 0, 1};
   global.initial_velocities.push_back(lift);
   RankState local = build_rank_state(my_subdomain(global, comm), comm);
-  RunSettings rs;
-  rs.end_cycle = 200;
-  rs.write_files = false;
-  rs.progress_seconds = 0;
-  run_simulation(local.state, rs, comm, &local.halo);
+  run_200_cycles(local, comm);
   const NodeData& nd = local.state.nodes;
   const RigidBody& moving = local.state.rigid_bodies.at(0);
   // momentum z; copies of the two free nodes; the body's mass and first moment; the PNODE's x0 and x
