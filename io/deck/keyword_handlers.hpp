@@ -221,14 +221,12 @@ struct ReaderState {
 
 using KeywordHandler = void (*)(KeywordCards&, const KeywordOptions&, ReaderState&);
 
-// IHQ as the solver knows it: 0 means 1, and for shells LS-DYNA's types 3
-// and 5 are the same as 2 and 4.
-inline int shell_hourglass_type(int ihq) {
-  if (ihq == 0) return 1;
-  if (ihq == 3) return 2;
-  if (ihq == 5) return 4;
-  return ihq;
-}
+// IHQ as shells take it: LS-DYNA's 0 is 1, and for quadrilateral shells 1-3
+// are one viscous form and 4-6 one stiffness form. 7, 9 and 10 are forms of
+// solids and 8 the warping stiffness of fully integrated shells (ELFORM 16):
+// unsupported options, run as 1 with --allow-unsupported. Any other value is
+// left for validation to refuse (keywords_controls.cpp).
+int shell_hourglass_type(int ihq, const std::string& keyword, const SourceLine& where, ReaderState& state);
 
 // The ids sorted, each once (deck_references.cpp).
 std::vector<GlobalId> sorted_unique(std::vector<GlobalId> ids);

@@ -33,11 +33,26 @@ void read_title(KeywordCards& cards, const KeywordOptions&, ReaderState& state) 
   cards.expect_end();
 }
 
+int shell_hourglass_type(int ihq, const std::string& keyword, const SourceLine& where, ReaderState& state) {
+  if (ihq == 0) return 1;
+  if (ihq == 3) return 2;
+  if (ihq == 5 || ihq == 6) return 4;
+  if (ihq == 8) {
+    state.unsupported_option(keyword, "IHQ 8 (the warping stiffness of fully integrated shells)", where);
+    return 1;
+  }
+  if (ihq == 7 || ihq == 9 || ihq == 10) {
+    state.unsupported_option(keyword, "IHQ " + std::to_string(ihq) + " (a form for solids)", where);
+    return 1;
+  }
+  return ihq;
+}
+
 void read_control_hourglass(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
   const Card& card = cards.require("card 1 (IHQ QH)");
   const CardFields fields(card, cards.keyword(), kStandardLayout);
   HourglassControl& control = state.model.controls.hourglass;
-  control.ihq = shell_hourglass_type(fields.option(1, "IHQ"));
+  control.ihq = shell_hourglass_type(fields.option(1, "IHQ"), cards.keyword(), card.where(), state);
   control.qh = fields.real(2, "QH");
   if (control.qh == 0.0) control.qh = 0.1;
   control.where = card.where();

@@ -310,7 +310,7 @@ void read_hourglass(KeywordCards& cards, const KeywordOptions& options, ReaderSt
     const CardFields fields(card, cards.keyword(), kStandardLayout);
     const GlobalId id = fields.id(1, "HGID");
     HourglassControl control;
-    control.ihq = shell_hourglass_type(fields.option(2, "IHQ"));
+    control.ihq = shell_hourglass_type(fields.option(2, "IHQ"), cards.keyword(), card.where(), state);
     control.qh = fields.real(3, "QM");
     if (control.qh == 0.0) control.qh = 0.1;
     control.where = card.where();

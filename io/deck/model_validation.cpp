@@ -58,7 +58,7 @@ void check_curves(const Model& m) {
 void check_hourglass(const HourglassControl& control, const std::string& name) {
   if (control.ihq != 1 && control.ihq != 2 && control.ihq != 4) {
     fail(control.where, name + "IHQ " + std::to_string(control.ihq) +
-                            " is not supported (1-3: viscous, 4-5: stiffness)");
+                            " is not one of LS-DYNA's hourglass types 0-10");
   }
   if (!(control.qh >= 0.0 && control.qh <= 1.0)) {
     fail(control.where, name + "hourglass coefficient " + text(control.qh) + " must lie in [0, 1]");
