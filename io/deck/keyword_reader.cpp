@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "io/deck/card_fields.hpp"
@@ -138,18 +140,21 @@ constexpr KeywordSpec kKeywords[] = {
 // "MAT_ELASTIC_TITLE" -> MAT_ELASTIC with title; each suffix at most once,
 // in any order and anywhere after the first word (LS-DYNA writes both
 // _MOVING_ID and _ID_MOVING, LS-PrePost *CONTACT_TIED_SHELL_EDGE_TO_SURFACE_ID_BEAM_OFFSET_MPP).
-bool match_keyword(const std::string& name, const KeywordSpec& spec, KeywordOptions& options) {
-  const auto words = [](const std::string& text) {
-    std::vector<std::string> out;
-    for (std::size_t pos = 0; pos <= text.size();) {
-      const std::size_t end = std::min(text.find('_', pos), text.size());
-      out.push_back(text.substr(pos, end - pos));
-      pos = end + 1;
-    }
-    return out;
-  };
-  const std::vector<std::string> given = words(name), base = words(spec.base);
-  if (given.front() != base.front()) return false;
+std::vector<std::string> keyword_words(const std::string& text) {
+  std::vector<std::string> out;
+  for (std::size_t pos = 0; pos <= text.size();) {
+    const std::size_t end = std::min(text.find('_', pos), text.size());
+    out.push_back(text.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  return out;
+}
+
+// `given`: the keyword's words (keyword_words), split once for every spec.
+bool match_keyword(const std::vector<std::string>& given, const KeywordSpec& spec, KeywordOptions& options) {
+  const std::string_view first(spec.base, std::strcspn(spec.base, "_"));
+  if (given.front() != first) return false;
+  const std::vector<std::string> base = keyword_words(spec.base);
   options = KeywordOptions{};
   std::size_t matched = 1;
   unsigned seen = 0;
@@ -257,9 +262,10 @@ Model read_stream(std::unique_ptr<std::istream> input, const std::string& name, 
     }
     if (name_upper.rfind("DEFINE_CURVE", 0) != 0) check_no_open_table(state, "*" + name_upper, line.where());
     bool known = false;
+    const std::vector<std::string> words = keyword_words(name_upper);
     for (const KeywordSpec& spec : kKeywords) {
       KeywordOptions suffixes;
-      if (match_keyword(name_upper, spec, suffixes)) {
+      if (match_keyword(words, spec, suffixes)) {
         spec.handler(cards, suffixes, state);
         known = true;
         break;
