@@ -41,6 +41,7 @@ struct ContactClock {
   double time = 0;
   std::int64_t cycle = 0;
   double dt = 0;
+  double soft_dt = 0;  // SOFT 1's dt_c: the largest agreed step so far
 };
 
 }  // namespace mc

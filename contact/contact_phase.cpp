@@ -14,11 +14,31 @@ using HostRange = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
 
 bool in_time(const InterfaceSetup& in, double time) { return time >= in.birth && time <= in.death; }
 
+// SOFT 1: the pair's stiffness is at least SOFSCL k1, k1 = m* / (2 dt_c^2),
+// a spring whose own stable step is the solution's (LS-DYNA Theory Manual,
+// "Soft constraint penalty formulation"; dynasupport's "SOFT option":
+// k = max(SLSFAC SFS k0, SOFSCL k1)). m* is the smallest of the node's and
+// the segment's corner masses (LSTC's FAQ contact.soft1: m* = min(m_master
+// nodes, m_slave node); held corners, mass 0, left out) and dt_c the largest
+// step so far (the first, updated when the step grows). Stable whatever the
+// masses: the pair's omega^2 dt^2 <= k (2 / m*) dt_c^2 = SOFSCL.
+double soft_stiffness(double scale, double soft_dt, double m, const double* corner_mass) {
+  double smallest = m;
+  for (int c = 0; c < 4; ++c)
+    if (corner_mass[c] > 0) smallest = std::min(smallest, corner_mass[c]);
+  return scale * 0.5 * smallest / (soft_dt * soft_dt);
+}
+
 // Every candidate pair's force (in parallel: pairs are independent). A
 // segment whose shell has eroded carries no load from that cycle on.
-void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt, const std::vector<ContactTie>& ties) {
+void pair_forces(InterfaceRun& run, const ContactMesh& mesh, const ContactClock& clock,
+                 const std::vector<ContactTie>& ties) {
+  const double dt = clock.dt;
+  const double soft_scale = clock.soft_dt > 0 ? run.setup->soft_scale : 0.0;
+  const double soft_dt = clock.soft_dt;
   const InterfaceSetup& in = *run.setup;
-  const FrictionLaw friction{in.static_friction, in.dynamic_friction, in.decay};
+  const FrictionLaw friction{in.static_friction, in.dynamic_friction, in.decay, in.viscous_friction};
+  const double damping_ratio = in.damping / 100;  // VDC is in percent of critical
   const double* x = run.x.data();
   const double* v = run.v.data();
   const int* pn = run.pair_node.data();
@@ -54,8 +74,9 @@ void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt, const st
           }
         }
         const bool triangle = slot[4 * g + 2] == slot[4 * g + 3];
+        double k_pair = std::min(stiff[n], seg_stiff[g]);
+        if (soft_scale > 0) k_pair = std::max(k_pair, soft_stiffness(soft_scale, soft_dt, mass[n], cm));
         if (tie_of && tie_of[p] >= 0 && !tie[tie_of[p]].failed) {
-          const double k_pair = std::min(stiff[n], seg_stiff[g]);
           const TieForce tf = tied_node_force(&x[3 * n], mass[n], cm, cx, tie[tie_of[p]], k_pair, dt);
           out[p] = tf.pair;
           for (int c = 0; c < 4; ++c)
@@ -67,7 +88,7 @@ void pair_forces(InterfaceRun& run, const ContactMesh& mesh, double dt, const st
           return;
         }
         out[p] = node_segment_force(&x[3 * n], &v[3 * n], mass[n], cm, cx, cv, triangle, half[n] + seg_half[g],
-                                    std::min(stiff[n], seg_stiff[g]), friction, dt);
+                                    k_pair, friction, damping_ratio, dt);
       });
 }
 
@@ -110,9 +131,9 @@ void add_local_forces(const InterfaceRun& run, const ContactMesh& mesh) {
   });
 }
 
-// This rank's sums over its pairs: stored energy, friction work, the force
+// This rank's sums over its pairs: stored energy, friction and damping work, the force
 // on each side (a slave node's pair pushes the slave side by f).
-void tally(InterfaceRun& run, double dt, double& friction_work) {
+void tally(InterfaceRun& run, double dt, double& dissipated_work) {
   run.penalty_energy = 0;
   run.active_pairs = 0;
   for (int k = 0; k < 3; ++k) run.slave_force[k] = run.master_force[k] = 0;
@@ -121,7 +142,7 @@ void tally(InterfaceRun& run, double dt, double& friction_work) {
     if (!pf.active) continue;
     run.active_pairs += 1;
     run.penalty_energy += pf.penalty_energy;
-    friction_work += pf.friction_power * dt;
+    dissipated_work += pf.dissipated_power * dt;
     const bool node_is_slave = run.bits[static_cast<std::size_t>(run.pair_node[p])] & kSlaveSide;
     for (int k = 0; k < 3; ++k) {
       (node_is_slave ? run.slave_force : run.master_force)[k] += pf.f[k];
@@ -228,12 +249,12 @@ bool ContactPhase::load_motion(const ContactMesh& mesh, const ContactClock& cloc
   return wants;
 }
 
-double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock, std::vector<double>& friction_work,
+double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock, std::vector<double>& dissipated_work,
                              std::vector<std::vector<ContactTie>>& ties, Communicator& comm, bool sort) {
   double message_seconds = 0;
   searched_ = false;
   Kokkos::deep_copy(mesh.force, Real(0));
-  if (friction_work.size() != runs_.size()) friction_work.assign(runs_.size(), 0.0);
+  if (dissipated_work.size() != runs_.size()) dissipated_work.assign(runs_.size(), 0.0);
   if (ties.size() != runs_.size()) ties.resize(runs_.size());
   for (std::size_t i = 0; i < runs_.size(); ++i) {
     InterfaceRun& run = runs_[i];
@@ -261,7 +282,7 @@ double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock,
     // brings time past its birth (so a restart never ties anew).
     if (run.setup->tie_at_start && (clock.cycle == 0 || clock.time - clock.dt < run.setup->birth))
       form_starting_ties(run, ties[i]);
-    pair_forces(run, mesh, clock.dt, ties[i]);
+    pair_forces(run, mesh, clock, ties[i]);
     if (run.setup->ties_fail()) break_ties(run, ties[i]);
     if (run.setup->tie_on_contact) form_ties(run, ties[i]);
     assemble(run);
@@ -271,28 +292,28 @@ double ContactPhase::compute(const ContactMesh& mesh, const ContactClock& clock,
       message_seconds += comm.now() - t1;
     }
     add_local_forces(run, mesh);
-    tally(run, clock.dt, friction_work[i]);
+    tally(run, clock.dt, dissipated_work[i]);
   }
   return message_seconds;
 }
 
 namespace {
-constexpr int kOutputTerms = 9;  // slave force xyz, master force xyz, penalty energy, friction work, active pairs
+constexpr int kOutputTerms = 9;  // slave force xyz, master force xyz, penalty energy, friction and damping work, active pairs
 }  // namespace
 
-std::vector<ContactRecord> ContactPhase::outputs(const std::vector<double>& friction_work, Communicator& comm) const {
-  std::vector<double> sums = output_terms(friction_work);
+std::vector<ContactRecord> ContactPhase::outputs(const std::vector<double>& dissipated_work, Communicator& comm) const {
+  std::vector<double> sums = output_terms(dissipated_work);
   comm.allreduce_sum(sums.data(), static_cast<int>(sums.size()));
   return output_records(sums.data());
 }
 
-std::vector<double> ContactPhase::output_terms(const std::vector<double>& friction_work) const {
+std::vector<double> ContactPhase::output_terms(const std::vector<double>& dissipated_work) const {
   std::vector<double> terms;
   for (std::size_t i = 0; i < runs_.size(); ++i) {
     const InterfaceRun& run = runs_[i];
-    const double friction = i < friction_work.size() ? friction_work[i] : 0.0;
+    const double dissipated = i < dissipated_work.size() ? dissipated_work[i] : 0.0;
     terms.insert(terms.end(), {run.slave_force[0], run.slave_force[1], run.slave_force[2], run.master_force[0],
-                               run.master_force[1], run.master_force[2], run.penalty_energy, friction,
+                               run.master_force[1], run.master_force[2], run.penalty_energy, dissipated,
                                double(run.active_pairs)});
   }
   return terms;

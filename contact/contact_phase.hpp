@@ -29,18 +29,18 @@ class ContactPhase {
   // same pass over its nodes this rank's view of a sort: a node moved more
   // than the margin allows, or BSORT is due. Returns whether one is wanted.
   bool load_motion(const ContactMesh& mesh, const ContactClock& clock);
-  // Collective, after load_motion of the same cycle. Fills mesh.force and adds each interface's friction work
-  // to friction_work; `ties`: each interface's ties on this rank (empty
+  // Collective, after load_motion of the same cycle. Fills mesh.force and adds each interface's friction and damping
+  // work to dissipated_work; `ties`: each interface's ties on this rank (empty
   // but for _TIEBREAK), added to by the contacts made. `sort` must be the
   // same on every rank. Returns the seconds spent in contact messages (the
   // rest is search and forces).
-  double compute(const ContactMesh& mesh, const ContactClock& clock, std::vector<double>& friction_work,
+  double compute(const ContactMesh& mesh, const ContactClock& clock, std::vector<double>& dissipated_work,
                  std::vector<std::vector<ContactTie>>& ties, Communicator& comm, bool sort);
   // Collective: model-wide sums of the last compute(), one record an interface.
-  std::vector<ContactRecord> outputs(const std::vector<double>& friction_work, Communicator& comm) const;
+  std::vector<ContactRecord> outputs(const std::vector<double>& dissipated_work, Communicator& comm) const;
   // The same in two steps, for one SumBatch with the other outputs: this
   // rank's terms, then the records from their model-wide sums.
-  std::vector<double> output_terms(const std::vector<double>& friction_work) const;
+  std::vector<double> output_terms(const std::vector<double>& dissipated_work) const;
   std::vector<ContactRecord> output_records(const double* sums) const;
   // Candidate pairs this rank has evaluated so far (its contact work).
   std::int64_t pairs_checked() const;

@@ -51,9 +51,12 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
   in.static_friction = c.static_friction;
   in.dynamic_friction = c.dynamic_friction;
   in.decay = c.decay;
+  in.viscous_friction = c.viscous_friction;
+  in.damping = c.damping;
   in.birth = c.birth;
   in.death = c.death;
   in.bucket_sort_interval = c.bucket_sort_interval;
+  in.soft_scale = c.soft_scale;
   in.tie_on_contact = c.tie_on_contact;
   in.tie_at_start = c.tie_at_start;
   in.tied_only = c.tied_only;

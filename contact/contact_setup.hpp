@@ -25,8 +25,11 @@ struct InterfaceSetup {
   GlobalId id = 0;
   bool single_surface = true;
   double static_friction = 0, dynamic_friction = 0, decay = 0;
+  double viscous_friction = 0;  // VC (0: no cap)
+  double damping = 0;           // VDC, percent of critical
   double birth = 0, death = 1e20;
   int bucket_sort_interval = 0;  // BSORT; 0: on displacement only
+  double soft_scale = 0;         // SOFT 1's SOFSCL; 0: SOFT 0
   bool tie_on_contact = false;   // _TIEBREAK OPTION 1, 3 (contact_ties.hpp)
   bool tie_at_start = false;     // *CONTACT_TIED_..., _TIEBREAK OPTION 2: ties made in the first cycle only
   bool tied_only = false;        // *CONTACT_TIED_...: untied pairs take no force

@@ -324,10 +324,15 @@ struct ContactInterface {
   std::vector<GlobalId> slave_shells, master_shells;
   double static_friction = 0, dynamic_friction = 0;  // FS, FD
   double decay = 0;                // DC: mu = FD + (FS - FD) exp(-DC |v_rel|)
+  double viscous_friction = 0;     // VC: friction force at most VC times the contacted segment's area (0: no cap)
+  double damping = 0;              // VDC: normal damping, percent of the pair's critical damping
   double birth = 0, death = 1e20;  // BT, DT
   double slave_scale = 1, master_scale = 1;  // SFS, SFM: penalty scale factors
   double slave_thickness = 0, master_thickness = 0;  // SST, MST: > 0 overrides the shell thickness
   int bucket_sort_interval = 0;    // BSORT (optional card A), 0: automatic
+  // SOFT 1 (optional card A): the penalty stiffness is at least
+  // SOFSCL m* / (2 dt_c^2) (contact/contact_phase.cpp); 0: off.
+  double soft_scale = 0;
   // _TIEBREAK OPTION 1 and 3: a node and segment that come into contact
   // stay stuck together (OPTION 3: until the tie fails).
   bool tie_on_contact = false;

@@ -29,7 +29,7 @@ TEST(ContactKernel, NodeAboveQuadGetsPenaltyForceAlongNormal) {
   const double x[4][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
   const double v[4][3] = {};
   const double p[3] = {0.25, 0.6, 0.3}, vp[3] = {0, 0, 0};
-  const PairForce f = node_segment_force(p, vp, 1.0, kFixedCorners, x, v, false, 1.0, 2.0, FrictionLaw{}, 1e-3);
+  const PairForce f = node_segment_force(p, vp, 1.0, kFixedCorners, x, v, false, 1.0, 2.0, FrictionLaw{}, 0.0, 1e-3);
   ASSERT_TRUE(f.active);
   EXPECT_NEAR(f.f[2], 2.0 * 0.7, 1e-12);
   EXPECT_NEAR(f.f[0], 0, 1e-12);
@@ -50,12 +50,12 @@ TEST(ContactKernel, EdgeContactPushesAwayFromTheEdgeAndFarNodesAreFree) {
   const double v[4][3] = {};
   const double vp[3] = {0, 0, 0};
   const double beside[3] = {1.3, 0.5, 0.4};  // 0.5 from the edge x = 1
-  const PairForce f = node_segment_force(beside, vp, 1.0, kFixedCorners, x, v, false, 1.0, 1.0, FrictionLaw{}, 1e-3);
+  const PairForce f = node_segment_force(beside, vp, 1.0, kFixedCorners, x, v, false, 1.0, 1.0, FrictionLaw{}, 0.0, 1e-3);
   ASSERT_TRUE(f.active);
   EXPECT_NEAR(f.f[0], 0.5 * 0.6, 1e-12);
   EXPECT_NEAR(f.f[2], 0.5 * 0.8, 1e-12);
   const double far[3] = {0.5, 0.5, 1.01};
-  EXPECT_FALSE(node_segment_force(far, vp, 1.0, kFixedCorners, x, v, false, 1.0, 1.0, FrictionLaw{}, 1e-3).active);
+  EXPECT_FALSE(node_segment_force(far, vp, 1.0, kFixedCorners, x, v, false, 1.0, 1.0, FrictionLaw{}, 0.0, 1e-3).active);
 }
 
 // Sliding at speed s with mu = 0.3: friction 0.3 * fn against the slip,
@@ -71,15 +71,15 @@ TEST(ContactKernel, CoulombFrictionOpposesSlipAndSticksWhenSlow) {
   const double p[3] = {0.5, 0.5, 0.5};
   const FrictionLaw law{0.3, 0.3, 0};
   const double fast[3] = {10, 0, 0};
-  const PairForce f = node_segment_force(p, fast, 1.0, kFixedCorners, x, v, false, 1.0, 4.0, law, 1e-3);
+  const PairForce f = node_segment_force(p, fast, 1.0, kFixedCorners, x, v, false, 1.0, 4.0, law, 0.0, 1e-3);
   EXPECT_NEAR(f.f[2], 2.0, 1e-12);
   EXPECT_NEAR(f.f[0], -0.3 * 2.0, 1e-12);
-  EXPECT_NEAR(f.friction_power, 0.6 * (10 - 0.5 * 0.6 * 1e-3), 1e-12);  // the mean slip over the step
+  EXPECT_NEAR(f.dissipated_power, 0.6 * (10 - 0.5 * 0.6 * 1e-3), 1e-12);  // the mean slip over the step
   const double slow[3] = {1e-3, 0, 0};
-  const PairForce g = node_segment_force(p, slow, 1e-3, kFixedCorners, x, v, false, 1.0, 4.0, law, 1e-3);
+  const PairForce g = node_segment_force(p, slow, 1e-3, kFixedCorners, x, v, false, 1.0, 4.0, law, 0.0, 1e-3);
   EXPECT_NEAR(g.f[0], -0.5 * 1e-3 * 1e-3 / 1e-3, 1e-15);
   const double light[4] = {1e-3, 1e-3, 1e-3, 1e-3};
-  const PairForce h = node_segment_force(p, slow, 1e-3, light, x, v, false, 1.0, 4.0, law, 1e-3);
+  const PairForce h = node_segment_force(p, slow, 1e-3, light, x, v, false, 1.0, 4.0, law, 0.0, 1e-3);
   EXPECT_NEAR(h.f[0], -1e-3 / 3.0 * 1e-3 / 1e-3, 1e-15);
 }
 

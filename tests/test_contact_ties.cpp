@@ -29,7 +29,7 @@ TEST(ContactTie, FormedTieCarriesThePenaltyForceThatMadeIt) {
   const double x[4][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
   const double v[4][3] = {};
   const double p[3] = {0.3, 0.7, 0.4}, vp[3] = {0, 0, 0};
-  const PairForce contact = node_segment_force(p, vp, 1.0, kFixedCorners, x, v, false, 1.0, 2.0, FrictionLaw{}, 1e-3);
+  const PairForce contact = node_segment_force(p, vp, 1.0, kFixedCorners, x, v, false, 1.0, 2.0, FrictionLaw{}, 0.0, 1e-3);
   ASSERT_TRUE(contact.active);
   const ContactTie tie = make_tie(7, 9, p, x, false, contact.weight, 1.0);
   EXPECT_EQ(tie.triangle, 1);  // (0.3, 0.7) lies in triangle (0, 2, 3)
@@ -51,7 +51,7 @@ TEST(ContactTie, ATieMadeBesideAnEdgeTakesOverTheContactsForce) {
   const double v[4][3] = {};
   const double p[3] = {1.3, 0.5, 0.1}, vp[3] = {0, 0, 0};
   const double k = 2.0, reach = 0.5;
-  const PairForce contact = node_segment_force(p, vp, 1.0, kFixedCorners, x, v, false, reach, k, FrictionLaw{}, 1e-3);
+  const PairForce contact = node_segment_force(p, vp, 1.0, kFixedCorners, x, v, false, reach, k, FrictionLaw{}, 0.0, 1e-3);
   ASSERT_TRUE(contact.active);
   const double pen = reach - std::sqrt(0.3 * 0.3 + 0.1 * 0.1);
   EXPECT_NEAR(contact.penalty_energy, 0.5 * k * pen * pen, 1e-12);

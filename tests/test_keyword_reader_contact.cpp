@@ -14,9 +14,12 @@ using test::line_of;
 using test::minimal_deck;
 using test::read;
 
+// VC and VDC are read (no longer a warning) and written back.
 TEST(KeywordReaderContact, SingleSurfaceWithSsidZeroCoversEveryPart) {
-  const Model m = read(minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE_ID\n7,folds\n0\n0.2,0.1,0.5,,,,1.0,9.0\n"
-                                    "*CONTROL_CONTACT\n0.05\n"));
+  std::string warnings;
+  const Model m = read(minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE_ID\n7,folds\n0\n0.2,0.1,0.5,200,20,,1.0,9.0\n"
+                                    "*CONTROL_CONTACT\n0.05\n"),
+                       &warnings);
   ASSERT_EQ(m.contacts.size(), 1u);
   const ContactInterface& c = m.contacts[0];
   EXPECT_EQ(c.id, 7);
@@ -26,6 +29,14 @@ TEST(KeywordReaderContact, SingleSurfaceWithSsidZeroCoversEveryPart) {
   EXPECT_DOUBLE_EQ(c.static_friction, 0.2);
   EXPECT_DOUBLE_EQ(c.dynamic_friction, 0.1);
   EXPECT_DOUBLE_EQ(c.decay, 0.5);
+  EXPECT_DOUBLE_EQ(c.viscous_friction, 200.0);
+  EXPECT_DOUBLE_EQ(c.damping, 20.0);
+  EXPECT_EQ(warnings.find("VDC"), std::string::npos) << warnings;
+  std::ostringstream written;
+  write_deck(m, written);
+  const Model again = read(written.str());
+  EXPECT_DOUBLE_EQ(again.contacts.at(0).viscous_friction, 200.0);
+  EXPECT_DOUBLE_EQ(again.contacts.at(0).damping, 20.0);
   EXPECT_DOUBLE_EQ(c.birth, 1.0);
   EXPECT_DOUBLE_EQ(c.death, 9.0);
   EXPECT_DOUBLE_EQ(c.slave_scale, 1.0);  // card 3 left out: LS-DYNA defaults
@@ -100,6 +111,42 @@ TEST(KeywordReaderContact, UnknownPartSetIsNamed) {
   const std::string deck = minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n9,0,2\n\n");
   EXPECT_EQ(error_of(deck), "deck.k:" + std::to_string(line_of(deck, "9,0,2")) +
                                 ": *CONTACT_AUTOMATIC_SINGLE_SURFACE: part set 9 is not defined");
+}
+
+TEST(KeywordReaderContact, NegativeViscousFrictionOrDampingIsAnError) {
+  const std::string vc = minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n0\n0,0,0,-1\n");
+  EXPECT_NE(error_of(vc).find("VC) of *CONTACT_AUTOMATIC_SINGLE_SURFACE: viscous friction coefficient must not be negative"),
+            std::string::npos)
+      << error_of(vc);
+  const std::string vdc = minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n0\n0,0,0,0,-20\n");
+  EXPECT_NE(error_of(vdc).find("VDC) of *CONTACT_AUTOMATIC_SINGLE_SURFACE: damping must not be negative (percent of critical)"),
+            std::string::npos)
+      << error_of(vdc);
+}
+
+// Optional card A: SOFT 1 raises the penalty stiffness (SOFSCL 0 is
+// LS-DYNA's 0.1) and is written back; SOFT 2, 4, 6 are other algorithms,
+// listed; anything else, or SOFSCL past the manual's bounds, is an error.
+TEST(KeywordReaderContact, SoftConstraintIsReadAndTheOtherSoftAlgorithmsListed) {
+  const Model m = read(minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n0\n\n\n1,0\n"
+                                    "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE\n1,1,3,3\n\n\n1,0.8\n"));
+  EXPECT_DOUBLE_EQ(m.contacts.at(0).soft_scale, 0.1);
+  EXPECT_DOUBLE_EQ(m.contacts.at(1).soft_scale, 0.8);
+  std::ostringstream written;
+  write_deck(m, written);
+  const Model again = read(written.str());
+  EXPECT_DOUBLE_EQ(again.contacts.at(0).soft_scale, 0.1);
+  EXPECT_DOUBLE_EQ(again.contacts.at(1).soft_scale, 0.8);
+  const std::string segment_based = minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n0\n\n\n2\n");
+  EXPECT_NE(error_of(segment_based).find("AUTOMATIC_SINGLE_SURFACE (SOFT 2 (segment-based contact))"), std::string::npos)
+      << error_of(segment_based);
+  const std::string three = minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n0\n\n\n3\n");
+  EXPECT_NE(error_of(three).find("SOFT) of *CONTACT_AUTOMATIC_SINGLE_SURFACE: must be 0, 1, 2, 4 or 6"), std::string::npos)
+      << error_of(three);
+  const std::string too_stiff = minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n0\n\n\n1,0.6\n");
+  EXPECT_NE(error_of(too_stiff).find("SOFSCL) of *CONTACT_AUTOMATIC_SINGLE_SURFACE: must lie in 0..0.5 for single surface contact"),
+            std::string::npos)
+      << error_of(too_stiff);
 }
 
 TEST(KeywordReaderContact, DeathBeforeBirthIsAnError) {

@@ -260,7 +260,8 @@ void write_contacts(const Model& m, GlobalId& next_set, std::ostream& o, SetWrit
                         : "*CONTACT_AUTOMATIC_SURFACE_TO_SURFACE_ID\n");
     o << c.id << "," << c.title << "\n";
     o << ssid << "," << msid << "," << sstyp << "," << mstyp << "\n";
-    o << g(c.static_friction) << "," << g(c.dynamic_friction) << "," << g(c.decay) << ",0,0,0," << g(c.birth) << ","
+    o << g(c.static_friction) << "," << g(c.dynamic_friction) << "," << g(c.decay) << "," << g(c.viscous_friction) << ","
+      << g(c.damping) << ",0," << g(c.birth) << ","
       << g(c.death) << "\n";
     // A tie tolerance is written as LS-DYNA takes it: a negative SST (MST
     // where SST is a thickness; the reader took one of them negative).
@@ -270,7 +271,8 @@ void write_contacts(const Model& m, GlobalId& next_set, std::ostream& o, SetWrit
       << "," << g(tol_in_mst ? -c.tie_tolerance : c.master_thickness) << "\n";
     if (tiebreak && !nodes && !c.tied_only)  // the TIEBREAK card: OPTION NFLS SFLS
       o << tiebreak << "," << g(c.tie_normal_failure) << "," << g(c.tie_shear_failure) << "\n";
-    o << "0,0,0,0,0,0," << c.bucket_sort_interval << "\n";
+    o << (c.soft_scale > 0 ? "1," + g(c.soft_scale) : std::string("0,0")) << ",0,0,0,0," << c.bucket_sort_interval
+      << "\n";
   }
 }
 

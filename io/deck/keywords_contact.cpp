@@ -95,6 +95,29 @@ void read_mpp_cards(KeywordCards& cards, ReaderState& state, Ties ties) {
   if (more.option(2, "CHKSEGS") != 0) state.unsupported_option(cards.keyword(), "CHKSEGS (bad segments dropped)", second.where());
 }
 
+// Optional card A's SOFT and SOFSCL. SOFT 1 keeps the node-segment penalty
+// and only raises its stiffness to SOFSCL m* / (2 dt_c^2) where that is
+// larger (LS-DYNA Theory Manual, "Soft constraint penalty formulation"); 2
+// (segment-based contact) and 4, 6 (forming) are other algorithms.
+void read_soft_constraint(const CardFields& fields, const Card& card, const std::string& keyword,
+                          ContactInterface::Kind kind, ReaderState& state, ContactInterface& contact) {
+  const int soft = fields.option(1, "SOFT");
+  if (soft == 2 || soft == 4 || soft == 6) {
+    state.unsupported_option(keyword, soft == 2 ? "SOFT 2 (segment-based contact)" : "SOFT " + std::to_string(soft) + " (forming contact)",
+                             card.where());
+    return;
+  }
+  if (soft != 0 && soft != 1) fields.fail(1, "SOFT", "must be 0, 1, 2, 4 or 6");
+  if (soft == 0) return;
+  double scale = fields.real(2, "SOFSCL");
+  if (scale == 0) scale = 0.1;  // LS-DYNA's default
+  // The manual: above 0.5 for single surface, 1.0 for a one-way contact, inadmissible.
+  const double most = kind == ContactInterface::Kind::SingleSurface ? 0.5 : 1.0;
+  if (scale < 0 || scale > most)
+    fields.fail(2, "SOFSCL", "must lie in 0.." + std::string(most == 0.5 ? "0.5 for single surface contact" : "1"));
+  contact.soft_scale = scale;
+}
+
 void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderState& state,
                   ContactInterface::Kind kind, Ties ties = Ties::None) {
   const bool tiebreak = ties == Ties::Tiebreak;
@@ -141,8 +164,10 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
     }
     if (contact.dynamic_friction < 0) fields.fail(2, "FD", "friction must not be negative");
     if (contact.decay < 0) fields.fail(3, "DC", "decay must not be negative");
-    if (fields.real(4, "VC") != 0 || fields.real(5, "VDC") != 0)
-      state.warn(card.where(), "VC and VDC ignored (no viscous friction or contact damping)");
+    contact.viscous_friction = fields.real(4, "VC");
+    contact.damping = fields.real(5, "VDC");
+    if (contact.viscous_friction < 0) fields.fail(4, "VC", "viscous friction coefficient must not be negative");
+    if (contact.damping < 0) fields.fail(5, "VDC", "damping must not be negative (percent of critical)");
     contact.birth = fields.real(7, "BT");
     const double death = fields.real(8, "DT");
     contact.death = death == 0 ? 1e20 : death;
@@ -175,7 +200,7 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
   if (cards.has_more()) {
     const Card& card = cards.require("optional card A (SOFT SOFSCL LCIDAB MAXPAR SBOPT DEPTH BSORT FRCFRQ)");
     const CardFields fields(card, cards.keyword(), kStandardLayout);
-    if (fields.option(1, "SOFT") != 0) state.warn(card.where(), "SOFT ignored: penalty stiffness from the segment (SOFT 0)");
+    read_soft_constraint(fields, card, cards.keyword(), kind, state, contact);
     contact.bucket_sort_interval = fields.option(7, "BSORT");
     if (contact.bucket_sort_interval < 0) fields.fail(7, "BSORT", "search interval must not be negative");
   }

@@ -38,7 +38,7 @@ struct PartRecord {
 struct ContactRecord {
   GlobalId id = 0;  // the interface's CID (or its position in the deck)
   std::array<double, 3> slave_force{}, master_force{};
-  double energy = 0;  // penalty energy stored + friction work so far
+  double energy = 0;  // penalty energy stored + friction and damping (VDC) work so far
   std::int64_t active_pairs = 0;
 };
 

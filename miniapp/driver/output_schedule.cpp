@@ -151,7 +151,7 @@ EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Commun
   const std::size_t wall_sums = batch.add(wall_output_terms(s));
   const std::size_t motion_sum = batch.add({s.motion_work_local});
   const bool contact_due = contact.active() && (due.energies() || due.rcforc);
-  const std::size_t contact_sums = contact_due ? batch.add(contact.output_terms(s.carry.contact_friction_work)) : 0;
+  const std::size_t contact_sums = contact_due ? batch.add(contact.output_terms(s.carry.contact_dissipated_work)) : 0;
   const std::size_t part_sums = due.energies() ? batch.add(part_energy_terms(s, comm.rank() == 0)) : 0;
   const std::size_t nodout_sums = due.nodout ? batch.add(history_node_terms(s)) : 0;
   batch.reduce(comm);

@@ -18,7 +18,7 @@ namespace mc {
 // The last character is the layout's version: bumped whenever state_fields,
 // loop_carry_fields or the header change, so an older set is refused
 // instead of misread.
-constexpr char kRestartMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', 'C'};
+constexpr char kRestartMagic[8] = {'M', 'C', 'R', 'S', 'T', 'R', 'T', 'D'};
 
 // What precedes the fields in every rank file.
 struct FileHeader {

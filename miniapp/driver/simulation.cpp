@@ -1,5 +1,7 @@
 #include "miniapp/driver/simulation.hpp"
 
+#include <algorithm>
+
 #include "contact/contact_phase.hpp"
 #include "io/output/vtk_writer.hpp"
 #include "miniapp/driver/energy_guard.hpp"
@@ -54,6 +56,7 @@ class TimeLoop {
     const bool pause = !last && rs_.pause_time > 0 && s_.time + step.dt >= rs_.pause_time;
     const DueOutputs due = outputs_.due(s_, first, last);
     if (due.accelerations()) keep_half_step_velocities(s_);
+    s_.carry.contact_soft_dt = std::max(s_.carry.contact_soft_dt, step.dt);
     contact_forces(step.contact_sort);
     nodal_forces_and_velocities(static_cast<Real>(step.dt_avg));
     {
@@ -114,7 +117,7 @@ class TimeLoop {
   RunResult result;
 
  private:
-  ContactClock clock() const { return {s_.time, s_.cycle, s_.dt_prev}; }
+  ContactClock clock() const { return {s_.time, s_.cycle, s_.dt_prev, s_.carry.contact_soft_dt}; }
 
   void stop_by(const ExternalRequest& request) {
     result.stop_signal = request.signal;
@@ -134,7 +137,7 @@ class TimeLoop {
     const double mpi_before = result.timers.mpi_seconds(Phase::Contact);
     {
       ScopedPhase phase(result.timers, Phase::Contact, comm_);
-      message_seconds = contact_.compute(contact_mesh_, clock(), s_.carry.contact_friction_work,
+      message_seconds = contact_.compute(contact_mesh_, clock(), s_.carry.contact_dissipated_work,
                                          s_.carry.contact_ties, comm_, sort);
       // At the phase's end: the pairs are known only then (so the model does
       // not delay this cycle's contact messages by their compute).

@@ -202,7 +202,8 @@ struct State {
     EnergyRecord first_energy;
     std::array<double, 6> next_output{};  // glstat, matsum, rwforc, d3plot, rcforc, nodout clocks
     std::vector<double> d3plot_times;  // ParaView steps written so far
-    std::vector<double> contact_friction_work;  // per interface, this rank's pairs
+    std::vector<double> contact_dissipated_work;  // per interface, this rank's pairs
+    double contact_soft_dt = 0;        // the largest agreed step so far (SOFT 1's dt_c)
     // Per interface, the ties of the pairs whose segment this rank holds
     // (_TIEBREAK; contact_ties.hpp), sorted by tie_before.
     std::vector<std::vector<ContactTie>> contact_ties;

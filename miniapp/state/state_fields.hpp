@@ -65,7 +65,8 @@ inline void loop_carry_fields(IO& io, S& s) {
   io.pod(s.carry.first_energy);
   io.pod(s.carry.next_output);
   io.vec(s.carry.d3plot_times);
-  io.rank_share(s.carry.contact_friction_work);
+  io.rank_share(s.carry.contact_dissipated_work);
+  io.pod(s.carry.contact_soft_dt);
   io.ties(s.carry.contact_ties);
 }
 
