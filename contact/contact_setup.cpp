@@ -57,6 +57,7 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
   in.death = c.death;
   in.bucket_sort_interval = c.bucket_sort_interval;
   in.soft_scale = c.soft_scale;
+  in.soft_step = c.soft_step;
   in.tie_on_contact = c.tie_on_contact;
   in.tie_at_start = c.tie_at_start;
   in.tied_only = c.tied_only;
@@ -93,9 +94,12 @@ InterfaceSetup build_interface(const ContactInterface& c, double penalty_scale, 
     const double k = segment_penalty_stiffness(penalty_scale * scale, part.youngs, part.poisson, g.area, g.max_diagonal);
     // Contact thickness: the shell's (or SST/MST), capped at 0.4 of the
     // shortest edge so neighbouring segments of a flat sheet never touch.
+    // Where neither is given, SFST (SFMT on a master-only segment) scales it.
+    const double shell = ((bits & kSlaveSide) ? c.slave_thickness_scale : c.master_thickness_scale) *
+                         double(mesh.shell_thickness(e));
     const double given = (bits & kMasterSide) && c.master_thickness > 0 ? c.master_thickness
                          : (bits & kSlaveSide) && c.slave_thickness > 0 ? c.slave_thickness
-                                                                         : double(mesh.shell_thickness(e));
+                                                                         : shell;
     // A tied interface's tolerance must be within the search's reach; its
     // untied pairs take no force, so the thickness does nothing else there.
     const double half = std::max(std::min(0.5 * given, 0.4 * g.min_edge), c.tie_at_start ? c.tie_tolerance : 0.0);

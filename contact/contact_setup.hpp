@@ -30,6 +30,7 @@ struct InterfaceSetup {
   double birth = 0, death = 1e20;
   int bucket_sort_interval = 0;  // BSORT; 0: on displacement only
   double soft_scale = 0;         // SOFT 1's SOFSCL; 0: SOFT 0
+  double soft_step = 0;          // DTSTIF > 0: SOFT 1's dt_c
   bool tie_on_contact = false;   // _TIEBREAK OPTION 1, 3 (contact_ties.hpp)
   bool tie_at_start = false;     // *CONTACT_TIED_..., _TIEBREAK OPTION 2: ties made in the first cycle only
   bool tied_only = false;        // *CONTACT_TIED_...: untied pairs take no force

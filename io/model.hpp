@@ -329,10 +329,12 @@ struct ContactInterface {
   double birth = 0, death = 1e20;  // BT, DT
   double slave_scale = 1, master_scale = 1;  // SFS, SFM: penalty scale factors
   double slave_thickness = 0, master_thickness = 0;  // SST, MST: > 0 overrides the shell thickness
+  double slave_thickness_scale = 1, master_thickness_scale = 1;  // SFST, SFMT: scale it where SST, MST are 0
   int bucket_sort_interval = 0;    // BSORT (optional card A), 0: automatic
   // SOFT 1 (optional card A): the penalty stiffness is at least
   // SOFSCL m* / (2 dt_c^2) (contact/contact_phase.cpp); 0: off.
   double soft_scale = 0;
+  double soft_step = 0;  // DTSTIF (optional card C) > 0: dt_c itself
   // _TIEBREAK OPTION 1 and 3: a node and segment that come into contact
   // stay stuck together (OPTION 3: until the tie fails).
   bool tie_on_contact = false;

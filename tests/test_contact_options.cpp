@@ -202,5 +202,21 @@ TEST(ContactSoftConstraint, StiffnessIsTheSpringWhoseStepIsTheSolutions) {
   EXPECT_EQ(force_at(1.0, sofscl, 1e3, node, nullptr, nullptr), standard);
 }
 
+// SFST and SFMT scale the shells' contact thickness (SST, MST absent): the
+// bottom (slave) plate's 1 mm shells touch at half of 0.5 mm, the top
+// (master) plate's at half of 1.5 mm, each side's segments and nodes alike.
+TEST(ContactSetup, ThicknessScalesSetEachSidesContactThickness) {
+  Model m = test::colliding_plates(1.5, 0.0, 0.0, 0.0);
+  m.contacts[0].slave_thickness_scale = 0.5;
+  m.contacts[0].master_thickness_scale = 1.5;
+  const State s = build_state(m, whole_model_mesh(m));
+  const InterfaceSetup& in = s.contact.interfaces.at(0);
+  for (std::size_t g = 0; g < in.segment_element.size(); ++g)
+    EXPECT_DOUBLE_EQ(in.segment_half_thickness[g], s.elements.part(in.segment_element[g]) == 0 ? 0.25 : 0.75) << g;
+  const int half = s.nodes.count() / 2;  // bottom (slave) plate's nodes first
+  for (std::size_t n = 0; n < in.node_local.size(); ++n)
+    EXPECT_DOUBLE_EQ(in.node_half_thickness[n], in.node_local[n] < half ? 0.25 : 0.75) << n;
+}
+
 }  // namespace
 }  // namespace mc

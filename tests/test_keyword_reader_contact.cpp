@@ -149,6 +149,70 @@ TEST(KeywordReaderContact, SoftConstraintIsReadAndTheOtherSoftAlgorithmsListed) 
       << error_of(too_stiff);
 }
 
+// Card 3's SFST, SFMT scale the contact thickness, FSF the friction, VSF
+// VC. Optional cards B to G: what LS-DYNA's defaults leave, or what only
+// tunes its search, passes; a field that would change the answer is listed;
+// card C's DTSTIF gives SOFT 1 its step.
+TEST(KeywordReaderContact, OptionalCardsBToGPassDefaultsAndListWhatActs) {
+  std::string warnings;
+  const Model m = read(minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n0\n0.2,0.1,0,100\n1,1,0,0,0.5,2,1.5,2\n"
+                                    "1,0.2\n0,0,1,1,0,1,0,0\n1,0,0,2e-4,0,,0,0\n0,0.5,0,0,0,1,0,1\n"
+                                    "0,0,0,0,1,0,0,0\n0,0,,2.0,0,0,0,0\n,0\n"),
+                       &warnings);
+  const ContactInterface& c = m.contacts.at(0);
+  EXPECT_DOUBLE_EQ(c.slave_thickness_scale, 0.5);
+  EXPECT_DOUBLE_EQ(c.master_thickness_scale, 2.0);
+  EXPECT_DOUBLE_EQ(c.static_friction, 0.2 * 1.5);
+  EXPECT_DOUBLE_EQ(c.dynamic_friction, 0.1 * 1.5);
+  EXPECT_DOUBLE_EQ(c.viscous_friction, 200.0);
+  EXPECT_DOUBLE_EQ(c.soft_scale, 0.2);
+  EXPECT_DOUBLE_EQ(c.soft_step, 2e-4);
+  EXPECT_EQ(warnings.find("ignored"), std::string::npos) << warnings;
+  std::ostringstream written;
+  write_deck(m, written);
+  const ContactInterface again = read(written.str()).contacts.at(0);
+  EXPECT_DOUBLE_EQ(again.slave_thickness_scale, 0.5);
+  EXPECT_DOUBLE_EQ(again.master_thickness_scale, 2.0);
+  EXPECT_DOUBLE_EQ(again.static_friction, 0.2 * 1.5);
+  EXPECT_DOUBLE_EQ(again.soft_step, 2e-4);
+
+  const std::string acting = minimal_deck(
+      "*CONTACT_AUTOMATIC_SINGLE_SURFACE\n0\n0,0,0,0,0,1\n\n0,0,0,0,0,0,0,2\n2.0,0,0,0,1\n0,1\n0,0,0,0.5,1,0,1\n"
+      "0,0,1,1,0,1,0,3\n0,1\n");
+  const std::string error = error_of(acting);
+  for (const char* listed :
+       {"(PENCHK (nodes released past a penetration)) x1", "(FRCFRQ (contact forces every FRCFRQ cycles)) x1",
+        "(PENMAX (largest penetration before release)) x1", "(ISYM (segments on symmetry planes left out)) x1",
+        "(IGNORE (initial penetrations kept)) x1", "(FNLSCL (nonlinear force scaling)) x1",
+        "(DNLSCL (nonlinear force scaling)) x1", "(TIEDID (incremental displacements of tied nodes)) x1",
+        "(IPBACK (backup penalty of constrained ties)) x1", "(SRNDE (free edges rounded, not extended)) x1",
+        "(ICOR (VDC as a coefficient of restitution)) x1", "(REGION (contact only inside a *DEFINE_REGION)) x1",
+        "(IGNROFF (shell thickness offsets ignored)) x1"})
+    EXPECT_NE(error.find(listed), std::string::npos) << listed << "\n" << error;
+  const std::string curve = minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n0\n\n\n1\n\n0,0,0,-5\n");
+  EXPECT_NE(error_of(curve).find("(DTSTIF < 0 (SOFT 1's step from a curve)) x1"), std::string::npos) << error_of(curve);
+  const std::string negative = minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n0\n\n1,1,0,0,-1\n");
+  EXPECT_NE(error_of(negative).find("SFST) of *CONTACT_AUTOMATIC_SINGLE_SURFACE: scale factor must not be negative"),
+            std::string::npos)
+      << error_of(negative);
+}
+
+// *CONTROL_CONTACT's cards 1 to 6: LS-DYNA's defaults, and what tunes its
+// search or acts elsewhere, pass; what would change the answer is listed.
+TEST(KeywordReaderContact, ControlContactListsWhatChangesTheAnswer) {
+  EXPECT_EQ(error_of(minimal_deck("*CONTROL_CONTACT\n0.1,1.0,2,1,1,0,1,2\n0,0,10,0,4.0,1,1,0\n0.2,0.1\n0,1,1,0,1,1,0.5\n"
+                                  "0,0,1,0,1.0\n0,1,0,0,1,,0,0\n")),
+            "<accepted>");
+  const std::string error = error_of(minimal_deck("*CONTROL_CONTACT\n0.1,-1.0,,,3\n0,0,0,0,0,0,0,1\n\n1\n1\n,,,,,,0.5\n9\n"));
+  for (const char* listed : {"*CONTROL_CONTACT (RWPNAL < 0 (every node on walls by penalty)) x1",
+                             "*CONTROL_CONTACT (PENOPT (penalty stiffness other than the smaller of segment and node)) x1",
+                             "*CONTROL_CONTACT (TIEDPRJ (tied nodes not projected onto the surface)) x1",
+                             "*CONTROL_CONTACT (IGNORE (initial penetrations kept)) x1",
+                             "*CONTROL_CONTACT (ISYM (segments on symmetry planes left out)) x1",
+                             "*CONTROL_CONTACT (SHLTRW (shell thickness against rigid walls)) x1"})
+    EXPECT_NE(error.find(listed), std::string::npos) << listed << "\n" << error;
+}
+
 TEST(KeywordReaderContact, DeathBeforeBirthIsAnError) {
   const std::string deck = minimal_deck("*CONTACT_AUTOMATIC_SINGLE_SURFACE\n0\n0,0,0,0,0,0,5.0,2.0\n");
   EXPECT_NE(error_of(deck).find("DT) of *CONTACT_AUTOMATIC_SINGLE_SURFACE: death time must come after birth time BT"),

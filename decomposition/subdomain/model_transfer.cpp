@@ -80,7 +80,7 @@ void contact_fields(F&& f, C& c) {
   f(c.id); f(c.title); f(c.kind); f(c.slave_parts); f(c.master_parts); f(c.slave_all); f(c.master_all); f(c.slave_nodes);
   f(c.slave_shells); f(c.master_shells);
   f(c.static_friction); f(c.dynamic_friction); f(c.decay); f(c.viscous_friction); f(c.damping); f(c.birth); f(c.death); f(c.slave_scale);
-  f(c.master_scale); f(c.slave_thickness); f(c.master_thickness); f(c.bucket_sort_interval); f(c.soft_scale); f(c.tie_on_contact);
+  f(c.master_scale); f(c.slave_thickness); f(c.master_thickness); f(c.slave_thickness_scale); f(c.master_thickness_scale); f(c.bucket_sort_interval); f(c.soft_scale); f(c.soft_step); f(c.tie_on_contact);
   f(c.tie_at_start); f(c.tied_only); f(c.tie_moves_nodes); f(c.tie_tolerance); f(c.tie_option); f(c.tie_normal_failure);
   f(c.tie_shear_failure);
 }

@@ -1,5 +1,8 @@
-// Checks shared by the keyword handlers of loads, conditions and walls.
+// Checks shared by the keyword handlers of loads, conditions, walls and contacts.
 #pragma once
+
+#include <string>
+#include <vector>
 
 #include "io/deck/card_fields.hpp"
 #include "io/deck/keyword_handlers.hpp"
@@ -26,6 +29,25 @@ inline GlobalId optional_set_id(const CardFields& fields, int field, const char*
   const GlobalId id = fields.integer(field, name);
   if (id < 0) fields.fail(field, name, "set id must not be negative");
   return id;
+}
+
+// A field that changes LS-DYNA's answer through something minicrash does
+// not have, once it leaves LS-DYNA's default (0 passes too).
+struct ActingField {
+  int field;
+  const char* name;
+  double fallback;   // LS-DYNA's default
+  const char* what;  // what it would do, for the unsupported list
+};
+
+// Lists each of `acting` that the card sets as an unsupported option.
+inline void list_acting_fields(const CardFields& fields, const Card& card, const std::string& keyword,
+                               const std::vector<ActingField>& acting, ReaderState& state) {
+  for (const ActingField& f : acting) {
+    const double value = fields.real(f.field, f.name);
+    if (value != 0 && value != f.fallback)
+      state.unsupported_option(keyword, std::string(f.name) + " (" + f.what + ")", card.where());
+  }
 }
 
 }  // namespace mc

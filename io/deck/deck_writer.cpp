@@ -268,11 +268,15 @@ void write_contacts(const Model& m, GlobalId& next_set, std::ostream& o, SetWrit
     const bool tol_in_sst = c.tie_tolerance > 0 && !(c.slave_thickness > 0);
     const bool tol_in_mst = c.tie_tolerance > 0 && !tol_in_sst;
     o << g(c.slave_scale) << "," << g(c.master_scale) << "," << g(tol_in_sst ? -c.tie_tolerance : c.slave_thickness)
-      << "," << g(tol_in_mst ? -c.tie_tolerance : c.master_thickness) << "\n";
+      << "," << g(tol_in_mst ? -c.tie_tolerance : c.master_thickness);
+    if (c.slave_thickness_scale != 1 || c.master_thickness_scale != 1)  // SFST, SFMT (FSF, VSF are in FS, FD, VC)
+      o << "," << g(c.slave_thickness_scale) << "," << g(c.master_thickness_scale);
+    o << "\n";
     if (tiebreak && !nodes && !c.tied_only)  // the TIEBREAK card: OPTION NFLS SFLS
       o << tiebreak << "," << g(c.tie_normal_failure) << "," << g(c.tie_shear_failure) << "\n";
     o << (c.soft_scale > 0 ? "1," + g(c.soft_scale) : std::string("0,0")) << ",0,0,0,0," << c.bucket_sort_interval
       << "\n";
+    if (c.soft_step > 0) o << "0\n0,0,0," << g(c.soft_step) << "\n";  // optional cards B and C (DTSTIF)
   }
 }
 

@@ -311,6 +311,8 @@ void leave_out_motions_of_left_out_parts(ReaderState& state);
 // contact_references.cpp: each contact's sides as parts, slave nodes or
 // shells, once the deck is read (resolve_references calls it).
 void resolve_contacts(ReaderState& state);
+// *CONTACT's optional cards A to G, where the deck has them (keywords_contact_options.cpp).
+void read_contact_optional_cards(KeywordCards& cards, bool single_surface, ReaderState& state, ContactInterface& contact);
 
 // keywords_materials.cpp
 void read_mat_elastic(KeywordCards&, const KeywordOptions&, ReaderState&);

@@ -4,9 +4,10 @@
 // part sets a contact names are checked in resolve_references, once the
 // whole deck is read.
 #include <algorithm>
+#include <utility>
+#include <vector>
 
-#include "io/deck/card_fields.hpp"
-#include "io/deck/keyword_handlers.hpp"
+#include "io/deck/card_checks.hpp"
 
 namespace mc {
 
@@ -95,29 +96,6 @@ void read_mpp_cards(KeywordCards& cards, ReaderState& state, Ties ties) {
   if (more.option(2, "CHKSEGS") != 0) state.unsupported_option(cards.keyword(), "CHKSEGS (bad segments dropped)", second.where());
 }
 
-// Optional card A's SOFT and SOFSCL. SOFT 1 keeps the node-segment penalty
-// and only raises its stiffness to SOFSCL m* / (2 dt_c^2) where that is
-// larger (LS-DYNA Theory Manual, "Soft constraint penalty formulation"); 2
-// (segment-based contact) and 4, 6 (forming) are other algorithms.
-void read_soft_constraint(const CardFields& fields, const Card& card, const std::string& keyword,
-                          ContactInterface::Kind kind, ReaderState& state, ContactInterface& contact) {
-  const int soft = fields.option(1, "SOFT");
-  if (soft == 2 || soft == 4 || soft == 6) {
-    state.unsupported_option(keyword, soft == 2 ? "SOFT 2 (segment-based contact)" : "SOFT " + std::to_string(soft) + " (forming contact)",
-                             card.where());
-    return;
-  }
-  if (soft != 0 && soft != 1) fields.fail(1, "SOFT", "must be 0, 1, 2, 4 or 6");
-  if (soft == 0) return;
-  double scale = fields.real(2, "SOFSCL");
-  if (scale == 0) scale = 0.1;  // LS-DYNA's default
-  // The manual: above 0.5 for single surface, 1.0 for a one-way contact, inadmissible.
-  const double most = kind == ContactInterface::Kind::SingleSurface ? 0.5 : 1.0;
-  if (scale < 0 || scale > most)
-    fields.fail(2, "SOFSCL", "must lie in 0.." + std::string(most == 0.5 ? "0.5 for single surface contact" : "1"));
-  contact.soft_scale = scale;
-}
-
 void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderState& state,
                   ContactInterface::Kind kind, Ties ties = Ties::None) {
   const bool tiebreak = ties == Ties::Tiebreak;
@@ -168,6 +146,8 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
     contact.damping = fields.real(5, "VDC");
     if (contact.viscous_friction < 0) fields.fail(4, "VC", "viscous friction coefficient must not be negative");
     if (contact.damping < 0) fields.fail(5, "VDC", "damping must not be negative (percent of critical)");
+    if (fields.option(6, "PENCHK") != 0)
+      state.unsupported_option(cards.keyword(), "PENCHK (nodes released past a penetration)", card.where());
     contact.birth = fields.real(7, "BT");
     const double death = fields.real(8, "DT");
     contact.death = death == 0 ? 1e20 : death;
@@ -195,19 +175,22 @@ void read_contact(KeywordCards& cards, const KeywordOptions& options, ReaderStat
         }
     if (contact.slave_thickness < 0) fields.fail(3, "SST", "thickness must not be negative");
     if (contact.master_thickness < 0) fields.fail(4, "MST", "thickness must not be negative");
+    // SFST, SFMT scale the shells' thickness where SST, MST leave it; FSF
+    // scales FS and FD, VSF scales VC (0 or blank: 1, LS-DYNA's default).
+    const auto factor = [&](int field, const char* name) {
+      const double f = fields.real(field, name, 1.0);
+      if (f < 0) fields.fail(field, name, "scale factor must not be negative");
+      return f == 0 ? 1.0 : f;
+    };
+    contact.slave_thickness_scale = factor(5, "SFST");
+    contact.master_thickness_scale = factor(6, "SFMT");
+    const double fsf = factor(7, "FSF");
+    contact.static_friction *= fsf;
+    contact.dynamic_friction *= fsf;
+    contact.viscous_friction *= factor(8, "VSF");
   }
   if (tiebreak) read_tiebreak_card(cards, state, contact);
-  if (cards.has_more()) {
-    const Card& card = cards.require("optional card A (SOFT SOFSCL LCIDAB MAXPAR SBOPT DEPTH BSORT FRCFRQ)");
-    const CardFields fields(card, cards.keyword(), kStandardLayout);
-    read_soft_constraint(fields, card, cards.keyword(), kind, state, contact);
-    contact.bucket_sort_interval = fields.option(7, "BSORT");
-    if (contact.bucket_sort_interval < 0) fields.fail(7, "BSORT", "search interval must not be negative");
-  }
-  if (cards.has_more()) {
-    state.warn(cards.require("optional card B").where(), "optional contact cards B and later ignored");
-    cards.skip_rest();
-  }
+  read_contact_optional_cards(cards, kind == ContactInterface::Kind::SingleSurface, state, contact);
   if (ties == Ties::Tied) {
     contact.tie_at_start = contact.tied_only = true;
     contact.tie_moves_nodes = cards.keyword().find("OFFSET") == std::string::npos;
@@ -276,7 +259,34 @@ void read_control_contact(KeywordCards& cards, const KeywordOptions&, ReaderStat
   if (slsfac > 0) state.model.controls.contact_penalty = slsfac;  // 0: LS-DYNA's default 0.1
   state.thickness_update.contact_thickness_change = fields.option(6, "THKCHG");
   state.thickness_update.contact_where = card.where();
-  cards.skip_rest();  // further cards tune options minicrash does not have
+  // What else would change the answer (each card may be left out). The
+  // rest tunes LS-DYNA's search or output, or acts in non-automatic, SOFT 2,
+  // eroding, forming, beam, thermal or implicit contacts. Two defaults
+  // differ: minicrash's walls stop rigid bodies' nodes too (RWPNAL 0 leaves
+  // them out) and an eroded shell's nodes stay contact nodes (ENMASS 2).
+  if (fields.real(2, "RWPNAL") < 0)
+    state.unsupported_option(cards.keyword(), "RWPNAL < 0 (every node on walls by penalty)", card.where());
+  list_acting_fields(fields, card, cards.keyword(), {{5, "PENOPT", 1, "penalty stiffness other than the smaller of segment and node"}},
+                     state);
+  static const std::pair<const char*, std::vector<ActingField>> acting[] = {
+      {"card 2 (USRSTR USRFRC NSBCS INTERM XPENE SSTHK ECDT TIEDPRJ)",
+       {{8, "TIEDPRJ", 0, "tied nodes not projected onto the surface"}}},
+      {"card 3 (SFRIC DFRIC EDC VFC TH TH_SF PEN_SF)", {}},
+      {"card 4 (IGNORE FRCENG SKIPRWG OUTSEG SPOTSTP SPOTDEL SPOTHIN)", {{1, "IGNORE", 0, "initial penetrations kept"}}},
+      {"card 5 (ISYM NSEROD RWGAPS RWGDTH RWKSF ICOV SWRADF ITHOFF)",
+       {{1, "ISYM", 0, "segments on symmetry planes left out"}}},
+      {"card 6 (SHLEDG PSTIFF ITHCNT TDCNOF FTALL - SHLTRW IGACTC)",
+       {{7, "SHLTRW", 0, "shell thickness against rigid walls"}}},
+  };
+  for (const auto& [name, on_card] : acting) {
+    if (!cards.has_more()) return;
+    const Card& next = cards.require(name);
+    list_acting_fields(CardFields(next, cards.keyword(), kStandardLayout), next, cards.keyword(), on_card, state);
+  }
+  if (cards.has_more()) {
+    state.warn(cards.require("card 7").where(), "cards after card 6 ignored");
+    cards.skip_rest();
+  }
 }
 
 }  // namespace mc
