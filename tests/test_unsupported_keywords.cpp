@@ -20,6 +20,28 @@ TEST(KeywordReaderLsDyna, UnsupportedPhysicsStopsTheReadWithOneListOfEverything)
                 "  *ELEMENT_INERTIA x1 (first at deck.k:" + std::to_string(line_of(deck, "*ELEMENT_INERTIA")) + ")");
 }
 
+// *CONTROL_SHELL's cards 1 to 4: LS-DYNA's defaults, MITER 1 and 2 (the
+// return is solved to convergence) and the fields of other elements pass;
+// what would change the answer is listed.
+TEST(KeywordReaderLsDyna, ControlShellListsWhatChangesTheAnswer) {
+  EXPECT_EQ(error_of(minimal_deck("*CONTROL_SHELL\n20.0,0,-1,0,2,2,2,1\n1.0,0,1,1\n0,0,0,0,3,0,0,0\n0,0,5,0,0,0,1.0\n"
+                                  "0,0,0\n")),
+            "<accepted>");
+  const std::string error = error_of(
+      minimal_deck("*CONTROL_SHELL\n20.0,1,-1,0,2,1,3\n0.5\n0,0,0,0,0,10.0,0,1\n1,1,0,1,1\n"));
+  for (const char* listed : {"*CONTROL_SHELL (ESORT (degenerate quadrilaterals as C0 or DKT triangles)) x1",
+                             "*CONTROL_SHELL (BWC (Belytschko-Wong-Chiang warping stiffness)) x1",
+                             "*CONTROL_SHELL (MITER 3 (radial return without iteration)) x1",
+                             "*CONTROL_SHELL (ROTASCL (shells' rotary inertia scaled)) x1",
+                             "*CONTROL_SHELL (W-MODE (distorted shells deleted)) x1",
+                             "*CONTROL_SHELL (ICRQ (thickness and plastic strain continuous across edges)) x1",
+                             "*CONTROL_SHELL (NFAIL1 (distorted shells deleted)) x1",
+                             "*CONTROL_SHELL (NFAIL4 (distorted shells deleted)) x1",
+                             "*CONTROL_SHELL (KEEPCS (contact segments of failed shells kept)) x1",
+                             "*CONTROL_SHELL (DELFR (shells isolated by failures deleted)) x1"})
+    EXPECT_NE(error.find(listed), std::string::npos) << listed << "\n" << error;
+}
+
 TEST(KeywordReaderLsDyna, OptionsThatChangeTheAnswerAreListedWithTheKeywords) {
   std::string deck = minimal_deck();
   deck.replace(deck.find("1,2,,2\n1.0\n"), 11, "1,2,,2\n1.0,,,,0.5,0.001\n");  // NLOC, MAREA

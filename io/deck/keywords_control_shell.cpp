@@ -3,9 +3,8 @@
 // part's ThicknessUpdate once the part sets are read.
 #include <algorithm>
 
-#include "io/deck/card_fields.hpp"
+#include "io/deck/card_checks.hpp"
 #include "io/deck/input_error.hpp"
-#include "io/deck/keyword_handlers.hpp"
 
 namespace mc {
 
@@ -38,12 +37,23 @@ void read_control_shell(KeywordCards& cards, const KeywordOptions&, ReaderState&
     if (theory != 0 && theory != 2) {
       state.warn(card1.where(), "THEORY ignored: the ELFORM of *SECTION_SHELL is used");
     }
+    // What else changes the answer. WRPANG (a warning angle) and IRNXX,
+    // PROJ (which act with BWC 1 only) pass, and so do MITER 1 and 2:
+    // minicrash's plane-stress return is solved to convergence.
+    list_acting_fields(fields, card1, cards.keyword(),
+                       {{2, "ESORT", 0, "degenerate quadrilaterals as C0 or DKT triangles"},
+                        {6, "BWC", 2, "Belytschko-Wong-Chiang warping stiffness"}},
+                       state);
+    if (fields.option(7, "MITER") == 3)
+      state.unsupported_option(cards.keyword(), "MITER 3 (radial return without iteration)", card1.where());
   }
   if (const Card* card2 = cards.next()) {
     const CardFields fields(*card2, cards.keyword(), kStandardLayout);
     const int rule = fields.option(2, "INTGRD");
     if (rule != 0 && rule != 1) fields.fail(2, "INTGRD", "must be 0 (Gauss) or 1 (Lobatto)");
     state.model.controls.integration = rule == 1 ? Integration::Lobatto : Integration::Gauss;
+    // LAMSHT (composites), CSTYP6 (ELFORM 6) and THSHEL (thermal) pass.
+    list_acting_fields(fields, *card2, cards.keyword(), {{1, "ROTASCL", 1, "shells' rotary inertia scaled"}}, state);
   }
   if (const Card* card3 = cards.next()) {
     const CardFields fields(*card3, cards.keyword(), kStandardLayout);
@@ -51,10 +61,24 @@ void read_control_shell(KeywordCards& cards, const KeywordOptions&, ReaderState&
     update.plastic_only_set = fields.integer(2, "SIDT4TU");
     if (update.plastic_only_set < 0) fields.fail(2, "SIDT4TU", "must be a part set id (or 0)");
     update.sets_where = card3->where();
+    // CNTCO (shell offsets), ITSFLG (thick shells), IRQUAD (quadratic shells) pass.
+    list_acting_fields(fields, *card3, cards.keyword(),
+                       {{6, "W-MODE", 0, "distorted shells deleted"}, {8, "ICRQ", 0, "thickness and plastic strain continuous across edges"}},
+                       state);
   }
-  // Newer LS-DYNA versions add cards that hold nothing this code uses.
-  for (int i = 0; i < 2 && cards.next() != nullptr; ++i) {
+  if (const Card* card4 = cards.next()) {
+    // PSNFAIL (NFAIL's parts), DRCPSID, DRCPRM (implicit drilling) and INTPERR pass.
+    const CardFields fields(*card4, cards.keyword(), kStandardLayout);
+    list_acting_fields(fields, *card4, cards.keyword(),
+                       {{1, "NFAIL1", 0, "distorted shells deleted"},
+                        {2, "NFAIL4", 0, "distorted shells deleted"},
+                        {4, "KEEPCS", 0, "contact segments of failed shells kept"},
+                        {5, "DELFR", 0, "shells isolated by failures deleted"}},
+                       state);
   }
+  // Newer LS-DYNA versions add a card (DRCMTH LISPSID NLOCDT) that holds
+  // nothing for explicit one-point shells.
+  cards.next();
   cards.expect_end();
 }
 
