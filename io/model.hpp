@@ -80,7 +80,8 @@ struct Section {
 
 struct HourglassControl {
   int ihq = 1;       // 1,2: Belytschko-Tsay viscous; 4: Flanagan-Belytschko stiffness
-  double qh = 0.1;   // hourglass coefficient
+  double qh = 0.1;   // hourglass coefficient (QM): the membrane modes
+  double qb = 0, qw = 0;      // QB, QW: the bending (rotation) and warping (w) modes; 0: QM, LS-DYNA's default
   SourceLine where;  // the *HOURGLASS or *CONTROL_HOURGLASS card
 };
 

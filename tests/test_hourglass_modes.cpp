@@ -34,7 +34,8 @@ constexpr double kHourglassSign[4] = {1, -1, 1, -1};
 
 enum Mode { kMembraneX, kMembraneY, kW, kRotationX, kRotationY };
 
-State one_square(int ihq, MaterialKind kind = MaterialKind::Elastic) {
+// qb, qw: *HOURGLASS QB and QW (0: QM, LS-DYNA's default).
+State one_square(int ihq, MaterialKind kind = MaterialKind::Elastic, double qb = 0, double qw = 0) {
   PlateSpec spec;
   spec.kind = kind;
   spec.nx = spec.ny = 1;
@@ -43,6 +44,8 @@ State one_square(int ihq, MaterialKind kind = MaterialKind::Elastic) {
   spec.ihq = ihq;
   Model m = test::plate_model(spec);
   m.controls.hourglass.qh = kQm;
+  m.controls.hourglass.qb = qb;
+  m.controls.hourglass.qw = qw;
   return build_state(m, whole_model_mesh(m));
 }
 
@@ -87,6 +90,31 @@ TEST(HourglassModes, StiffnessFormStoresQhKqSquaredOverTwoInEachModeTo1em12) {
     const double hand = 0.5 * kQm * mode_stiffness(mode, true) * q * q;
     EXPECT_NEAR(hourglass_energy(s), hand, 1e-12 * hand) << name(mode);
     EXPECT_NEAR(internal_energy(s), 0, 1e-12 * hand) << name(mode);
+  }
+}
+
+// *HOURGLASS QB and QW: the rotation (bending) modes take QB, the w
+// (warping) mode QW, the membrane modes QM, in both forms (the LS-DYNA
+// keyword manual: QM for membrane, QB for bending, QW for warping).
+TEST(HourglassModes, BendingAndWarpingModesTakeQbAndQw) {
+  const double qb = 0.05, qw = 0.2, udot = 1e-4, dt = 1e-3;
+  const double t = kThickness, area = kSide * kSide;
+  const double mass = Steel::density * t * area, rotary = mass * (t * t + area) / 12;
+  for (Mode mode : {kMembraneX, kMembraneY, kW, kRotationX, kRotationY}) {
+    const double coefficient = mode <= kMembraneY ? kQm : mode == kW ? qw : qb;
+    State stiff = one_square(4, MaterialKind::Elastic, qb, qw);
+    drive(stiff, mode, udot);
+    const int steps = 50;
+    for (int k = 0; k < steps; ++k) element_forces(stiff, dt);
+    const double q = 4 * udot * steps * dt;
+    const double stored = 0.5 * coefficient * mode_stiffness(mode, true) * q * q;
+    EXPECT_NEAR(hourglass_energy(stiff), stored, 1e-12 * stored) << name(mode);
+    State viscous = one_square(1, MaterialKind::Elastic, qb, qw);
+    drive(viscous, mode, udot);
+    element_forces(viscous, dt);
+    const double inertia = mode <= kW ? mass : rotary;
+    const double dissipated = 0.5 * coefficient * std::sqrt(mode_stiffness(mode, false) * inertia) * 16 * udot * udot * dt;
+    EXPECT_NEAR(hourglass_energy(viscous), dissipated, 1e-12 * dissipated) << name(mode);
   }
 }
 

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "deck_test_helpers.hpp"
+#include "io/deck/deck_writer.hpp"
 
 namespace mc {
 namespace {
@@ -30,6 +31,23 @@ TEST(KeywordReaderKeywords, PartRepeatsHeadingAndIdCards) {
   EXPECT_EQ(m.parts.at(3).hourglass, 7);
   EXPECT_EQ(m.hourglass.at(7).ihq, 4);
   EXPECT_DOUBLE_EQ(m.hourglass.at(7).qh, 0.05);
+}
+
+// QB and QW (fields 7, 8) are read, blank meaning QM; the deck writer writes
+// them back; outside [0, 1] they are refused like QM.
+TEST(KeywordReaderKeywords, HourglassBendingAndWarpingCoefficientsAreRead) {
+  const Model m = read(minimal_deck("*HOURGLASS\n7,4,0.1,0,0,0,0.05,0.2\n8,4,0.1\n"));
+  EXPECT_DOUBLE_EQ(m.hourglass.at(7).qb, 0.05);
+  EXPECT_DOUBLE_EQ(m.hourglass.at(7).qw, 0.2);
+  EXPECT_DOUBLE_EQ(m.hourglass.at(8).qb, 0.0);  // QM
+  std::ostringstream written;
+  write_deck(m, written);
+  const Model again = read(written.str());
+  EXPECT_DOUBLE_EQ(again.hourglass.at(7).qb, 0.05);
+  EXPECT_DOUBLE_EQ(again.hourglass.at(7).qw, 0.2);
+  EXPECT_DOUBLE_EQ(again.hourglass.at(8).qw, 0.0);
+  EXPECT_TRUE(contains(error_of(minimal_deck("*HOURGLASS\n7,4,0.1,0,0,0,0,1.5\n")),
+                       "hourglass 7: hourglass coefficient 1.5 must lie in [0, 1]"));
 }
 
 TEST(KeywordReaderKeywords, ShellHourglassTypesThreeAndFiveActAsTwoAndFour) {

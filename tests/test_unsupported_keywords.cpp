@@ -42,6 +42,31 @@ TEST(KeywordReaderLsDyna, ControlShellListsWhatChangesTheAnswer) {
     EXPECT_NE(error.find(listed), std::string::npos) << listed << "\n" << error;
 }
 
+// *CONTROL_TIMESTEP and *CONTROL_ACCURACY: LS-DYNA's defaults and what acts
+// on other elements pass; what would change a shell deck's answer is listed.
+TEST(KeywordReaderLsDyna, TimestepAndAccuracyControlsListWhatChangesTheAnswer) {
+  EXPECT_EQ(error_of(minimal_deck("*CONTROL_TIMESTEP\n0,0.9,0,0,-1e-4,0,1,0\n,,,,,0.5,,1\n0,0\n"
+                                  "*CONTROL_ACCURACY\n0,1,5,1\n")),
+            "<accepted>");
+  EXPECT_EQ(error_of(minimal_deck("*CONTROL_TIMESTEP\n0,0.9,0,0,0,0,0,1\n*CONTROL_ACCURACY\n0,3\n")), "<accepted>");
+  const std::string error = error_of(minimal_deck("*CONTROL_TIMESTEP\n0,0.9,0,1e-6,-1e-4,0,11,1\n0.8,3,1,,,,0.5\n"
+                                                  "*CONTROL_ACCURACY\n1,4,,,1.0\n"));
+  for (const char* listed : {"*CONTROL_TIMESTEP (TSLIMT (shells stiffened to keep their step)) x1",
+                             "*CONTROL_TIMESTEP (ERODE (shells eroded at DTMIN)) x1",
+                             "*CONTROL_TIMESTEP (MS1ST (mass scaled in the first step only)) x1",
+                             "*CONTROL_TIMESTEP (DT2MSF (mass scaling's step from the first step)) x1",
+                             "*CONTROL_TIMESTEP (DT2MSLC (mass scaling's step from a curve)) x1",
+                             "*CONTROL_TIMESTEP (IMSCL (selective mass scaling)) x1",
+                             "*CONTROL_TIMESTEP (EMSCL (added mass in gravity loads)) x1",
+                             "*CONTROL_ACCURACY (OSU (second-order objective stress update)) x1",
+                             "*CONTROL_ACCURACY (EXACC (explicit accuracy option)) x1",
+                             "*CONTROL_ACCURACY (INN 4 (invariant node numbering for shells)) x1"})
+    EXPECT_NE(error.find(listed), std::string::npos) << listed << "\n" << error;
+  const std::string bad_inn = minimal_deck("*CONTROL_ACCURACY\n0,7\n");
+  EXPECT_NE(error_of(bad_inn).find("INN) of *CONTROL_ACCURACY: must be 1, 2, 3, 4, -2 or -4"), std::string::npos)
+      << error_of(bad_inn);
+}
+
 TEST(KeywordReaderLsDyna, OptionsThatChangeTheAnswerAreListedWithTheKeywords) {
   std::string deck = minimal_deck();
   deck.replace(deck.find("1,2,,2\n1.0\n"), 11, "1,2,,2\n1.0,,,,0.5,0.001\n");  // NLOC, MAREA

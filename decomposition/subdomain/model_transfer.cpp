@@ -138,7 +138,7 @@ struct PackOp {
     p.put(x.id); p.put(x.elform); p.put(x.shear_factor); p.put(x.nip); p.put(x.thickness);
     p.put(x.rule); p.put(x.rule_zeta); p.put(x.rule_weight);
   }
-  void write(const HourglassControl& x) { p.put(x.ihq); p.put(x.qh); }
+  void write(const HourglassControl& x) { p.put(x.ihq); p.put(x.qh); p.put(x.qb); p.put(x.qw); }
   void write(const Curve& x) { p.put(x.id); p.put(x.x); p.put(x.y); }
   void write(const Table& x) { p.put(x.id); p.put(x.values); p.put(x.curves); }
   void write(const Spc& x) { p.put(x.node); p.put(x.fixed); }
@@ -207,7 +207,7 @@ struct UnpackOp {
     u.get(x.id); u.get(x.elform); u.get(x.shear_factor); u.get(x.nip); u.get(x.thickness);
     u.get(x.rule); u.get(x.rule_zeta); u.get(x.rule_weight);
   }
-  void read(HourglassControl& x) { u.get(x.ihq); u.get(x.qh); }
+  void read(HourglassControl& x) { u.get(x.ihq); u.get(x.qh); u.get(x.qb); u.get(x.qw); }
   void read(Curve& x) { u.get(x.id); u.get(x.x); u.get(x.y); }
   void read(Table& x) { u.get(x.id); u.get(x.values); u.get(x.curves); }
   void read(Spc& x) { u.get(x.node); u.get(x.fixed); }

@@ -138,7 +138,11 @@ void write_parts(const Model& m, std::ostream& o) {
     o << "*INTEGRATION_SHELL\n" << -sec.rule << "," << sec.rule_zeta.size() << ",0\n";
     for (std::size_t k = 0; k < sec.rule_zeta.size(); ++k) o << g(2 * sec.rule_zeta[k]) << "," << g(sec.rule_weight[k]) << "\n";
   }
-  for (const auto& [id, hg] : m.hourglass) o << "*HOURGLASS\n" << id << "," << hg.ihq << "," << g(hg.qh) << "\n";
+  for (const auto& [id, hg] : m.hourglass) {
+    o << "*HOURGLASS\n" << id << "," << hg.ihq << "," << g(hg.qh);
+    if (hg.qb != 0 || hg.qw != 0) o << ",0,0,0," << g(hg.qb) << "," << g(hg.qw);
+    o << "\n";
+  }
   for (const auto& [id, p] : m.parts) {
     const auto given = m.part_inertias.find(id);
     o << (given == m.part_inertias.end() ? "*PART\n" : "*PART_INERTIA\n") << (p.title.empty() ? "part" : p.title)

@@ -332,6 +332,7 @@ void read_control_dynamic_relaxation(KeywordCards&, const KeywordOptions&, Reade
 void read_control_termination(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_mpp_decomposition_redecomposition(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_control_timestep(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_control_accuracy(KeywordCards&, const KeywordOptions&, ReaderState&);
 // *DATABASE_GLSTAT, _MATSUM, _RWFORC, _RCFORC: one card, DT into `Interval`
 // (negative: an error; 0: a warning, and the default interval).
 double read_output_interval(KeywordCards& cards, const char* what, ReaderState& state);

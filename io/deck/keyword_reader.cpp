@@ -119,6 +119,7 @@ constexpr KeywordSpec kKeywords[] = {
     {"CONTACT_TIED_SHELL_EDGE_TO_SURFACE_BEAM_OFFSET", read_contact_tied, kIdOption | kTitleOption | kMppOption},
     {"CONTACT_TIED_SHELL_EDGE_TO_SURFACE_CONSTRAINED_OFFSET", read_contact_tied, kIdOption | kTitleOption | kMppOption},
     {"CONTACT_NODES_TO_SURFACE", read_contact_nodes_to_surface, kIdOption | kTitleOption | kMppOption},
+    {"CONTROL_ACCURACY", read_control_accuracy, 0},
     {"CONTROL_BULK_VISCOSITY", read_control_bulk_viscosity, 0},
     {"CONTROL_CONTACT", read_control_contact, 0},
     {"CONTROL_HOURGLASS", read_control_hourglass, 0},

@@ -1,6 +1,5 @@
 // Run controls and output requests: *TITLE, *CONTROL_*, *DATABASE_*.
-#include "io/deck/card_fields.hpp"
-#include "io/deck/keyword_handlers.hpp"
+#include "io/deck/card_checks.hpp"
 
 namespace mc {
 
@@ -141,10 +140,47 @@ void read_control_timestep(KeywordCards& cards, const KeywordOptions&, ReaderSta
   controls.tssfac = tssfac == 0.0 ? 0.9 : tssfac;
   if (!(controls.tssfac > 0.0 && controls.tssfac <= 1.0)) fields.fail(2, "TSSFAC", "must lie in (0, 1]");
   if (fields.option(3, "ISDO") != 0) state.warn(card.where(), "ISDO ignored: the shell time step uses the default");
-  if (fields.real(4, "TSLIMT") != 0.0) state.warn(card.where(), "TSLIMT ignored");
   controls.dt2ms = fields.real(5, "DT2MS");
   if (fields.integer(6, "LCTM") != 0) state.warn(card.where(), "LCTM (time step limit curve) ignored");
-  skip_optional_cards(cards, 2);
+  // TSLIMT stiffens the shells that would set a smaller step; ERODE 10, 11
+  // (and 110, 111) erode shells whose step falls below DTMIN; MS1ST keeps
+  // the first step's scaled masses. ERODE 1 and 100 act on solids, thick
+  // shells, SPH and beams, which a shell deck does not have.
+  list_acting_fields(fields, card, cards.keyword(), {{4, "TSLIMT", 0, "shells stiffened to keep their step"}}, state);
+  if (fields.option(7, "ERODE") / 10 % 10 == 1)
+    state.unsupported_option(cards.keyword(), "ERODE (shells eroded at DTMIN)", card.where());
+  if (controls.dt2ms != 0) list_acting_fields(fields, card, cards.keyword(), {{8, "MS1ST", 0, "mass scaled in the first step only"}}, state);
+  if (const Card* card2 = cards.next()) {
+    // RMSCL (with IMSCL) and IHDO (solids) pass.
+    const CardFields more(*card2, cards.keyword(), kStandardLayout);
+    list_acting_fields(more, *card2, cards.keyword(),
+                       {{1, "DT2MSF", 0, "mass scaling's step from the first step"},
+                        {2, "DT2MSLC", 0, "mass scaling's step from a curve"},
+                        {3, "IMSCL", 0, "selective mass scaling"},
+                        {7, "EMSCL", 0, "added mass in gravity loads"}},
+                       state);
+  }
+  skip_optional_cards(cards, 1);  // IGADO: isogeometric elements
+}
+
+// *CONTROL_ACCURACY: OSU, INN, PIDOSU, IACC, EXACC. INN 3 (solids) and
+// PIDOSU, IACC (its part set; implicit) change nothing for explicit shells;
+// what else would is listed: minicrash's one-point shell takes its frame
+// from side 1-2 (INN 1) and updates the stresses in it (no second-order
+// objective update).
+void read_control_accuracy(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  const Card& card = cards.require("card 1 (OSU INN PIDOSU IACC EXACC)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  list_acting_fields(fields, card, cards.keyword(), {{1, "OSU", 0, "second-order objective stress update"},
+                                                     {5, "EXACC", 0, "explicit accuracy option"}},
+                     state);
+  const int inn = fields.option(2, "INN", 1);
+  if (inn == 2 || inn == 4 || inn == -2 || inn == -4)
+    state.unsupported_option(cards.keyword(), "INN " + std::to_string(inn) + " (invariant node numbering for shells)",
+                             card.where());
+  else if (inn != 0 && inn != 1 && inn != 3)
+    fields.fail(2, "INN", "must be 1, 2, 3, 4, -2 or -4");
+  skip_optional_cards(cards, 1);
 }
 
 void read_database_binary_d3plot(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {

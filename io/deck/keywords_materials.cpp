@@ -313,6 +313,9 @@ void read_hourglass(KeywordCards& cards, const KeywordOptions& options, ReaderSt
     control.ihq = shell_hourglass_type(fields.option(2, "IHQ"), cards.keyword(), card.where(), state);
     control.qh = fields.real(3, "QM");
     if (control.qh == 0.0) control.qh = 0.1;
+    // IBQ, Q1, Q2 (bulk viscosity of solids) pass; QB and QW default to QM.
+    control.qb = fields.real(7, "QB");
+    control.qw = fields.real(8, "QW");
     control.where = card.where();
     if (const auto found = state.model.hourglass.find(id); found != state.model.hourglass.end()) {
       duplicate_id("hourglass", id, control.where, found->second.where);

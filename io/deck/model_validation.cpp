@@ -60,9 +60,8 @@ void check_hourglass(const HourglassControl& control, const std::string& name) {
     fail(control.where, name + "IHQ " + std::to_string(control.ihq) +
                             " is not one of LS-DYNA's hourglass types 0-10");
   }
-  if (!(control.qh >= 0.0 && control.qh <= 1.0)) {
-    fail(control.where, name + "hourglass coefficient " + text(control.qh) + " must lie in [0, 1]");
-  }
+  for (const double q : {control.qh, control.qb, control.qw})
+    if (!(q >= 0.0 && q <= 1.0)) fail(control.where, name + "hourglass coefficient " + text(q) + " must lie in [0, 1]");
 }
 
 void check_sections_and_parts(const Model& m) {

@@ -42,7 +42,8 @@ struct PartParams {
   int pack_class = 0;      // parts of one class (kernel_class_key) may share a SIMD pack
   int nip = 2;
   int ihq = 1;             // 1,2 viscous; 4 stiffness
-  Real qh = 0.1;
+  Real qh = 0.1;            // QM: membrane modes
+  Real qb = 0.1, qw = 0.1;  // QB: rotation (bending) modes, QW: the w (warping) mode
   Real shear_factor = Real(5) / Real(6);
   Real thickness = 0;
   // *CONTROL_SHELL ISTUPD: each point's thickness strain over a step is

@@ -72,6 +72,8 @@ void build_part_tables(const Model& model, State& state) {
                                                     : model.controls.hourglass;
     p.ihq = hg.ihq;
     p.qh = static_cast<Real>(hg.qh);
+    p.qb = static_cast<Real>(hg.qb > 0 ? hg.qb : hg.qh);
+    p.qw = static_cast<Real>(hg.qw > 0 ? hg.qw : hg.qh);
     p.shear_factor = static_cast<Real>(sec.shear_factor);
     p.thickness = static_cast<Real>(sec.thickness);
     ThicknessRule rule{sec.rule_zeta, sec.rule_weight};  // *INTEGRATION_SHELL

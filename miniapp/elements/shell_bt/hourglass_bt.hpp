@@ -71,22 +71,26 @@ KOKKOS_INLINE_FUNCTION void hourglass_modes(const ShellGeometry<T>& g, Real youn
 // rotation modes (viscous in Radioss) get the same plastic moment per unit
 // width as w, over the element's width sqrt(A): qh sigy t^2 sqrt(A) / 4.
 // A capped resultant dissipates what it cannot store, so the form stays
-// passive.
+// passive. qh[m]: each mode's coefficient (hourglass_forces).
 template <class T>
-KOKKOS_INLINE_FUNCTION void hourglass_limits(Real qh, const T& sigy, const T& t, const T& area, T limit[5]) {
+KOKKOS_INLINE_FUNCTION void hourglass_limits(const Real qh[5], const T& sigy, const T& t, const T& area, T limit[5]) {
   const T width = vsqrt(area);
-  limit[0] = limit[1] = Real(0.5) * qh * sigy * t * width;
-  limit[2] = Real(0.25) * qh * sigy * t * t;
-  limit[3] = limit[4] = limit[2] * width;
+  limit[0] = Real(0.5) * qh[0] * sigy * t * width;
+  limit[1] = Real(0.5) * qh[1] * sigy * t * width;
+  limit[2] = Real(0.25) * qh[2] * sigy * t * t;
+  limit[3] = Real(0.25) * qh[3] * sigy * t * t * width;
+  limit[4] = Real(0.25) * qh[4] * sigy * t * t * width;
 }
 
 // Adds hourglass forces to the local nodal forces f[i][0..4] and returns the
 // hourglass power Q.qdot. v, w: local nodal velocities and angular velocities.
+// qh[m]: each mode's coefficient, LS-DYNA's QM for the membrane modes, QW
+// for w (warping) and QB for the rotations (bending).
 // stiffness_q: the five stored IHQ-4 resultants (updated in place) or
 // nullptr for the viscous form; limit: their bounds (hourglass_limits) or
 // nullptr for an elastic material.
 template <class T>
-KOKKOS_INLINE_FUNCTION T hourglass_forces(const HourglassModes<T>& h, const T v[4][3], const T w[4][3], Real qh,
+KOKKOS_INLINE_FUNCTION T hourglass_forces(const HourglassModes<T>& h, const T v[4][3], const T w[4][3], const Real qh[5],
                                           const T& mass, const T& rotary_inertia, Real dt, T* stiffness_q,
                                           const T* limit, T f[4][5]) {
   T rate[5] = {0, 0, 0, 0, 0};
@@ -103,7 +107,7 @@ KOKKOS_INLINE_FUNCTION T hourglass_forces(const HourglassModes<T>& h, const T v[
     // Work over the step with the mid-step resultant (trapezoidal, like the stresses).
     for (int m = 0; m < 5; ++m) {
       const T old_q = stiffness_q[m];
-      stiffness_q[m] += qh * h.k[m] * rate[m] * dt;
+      stiffness_q[m] += qh[m] * h.k[m] * rate[m] * dt;
       if (limit) stiffness_q[m] = vmax(-limit[m], vmin(limit[m], stiffness_q[m]));
       q[m] = stiffness_q[m];
       power += Real(0.5) * (old_q + q[m]) * rate[m];
@@ -111,7 +115,7 @@ KOKKOS_INLINE_FUNCTION T hourglass_forces(const HourglassModes<T>& h, const T v[
   } else {
     for (int m = 0; m < 5; ++m) {
       const T& inertia = m < 3 ? mass : rotary_inertia;
-      q[m] = Real(0.5) * qh * vsqrt(h.k[m] * inertia) * rate[m];
+      q[m] = Real(0.5) * qh[m] * vsqrt(h.k[m] * inertia) * rate[m];
       power += q[m] * rate[m];
     }
   }

@@ -176,6 +176,7 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
     hourglass_modes(g, m.youngs, m.poisson, t, stiffness_form, h);
     const T mass = scale * (m.density * t) * g.area;
     const T rotary = mass * (t * t + g.area) / Real(12);
+    const Real coefficient[5] = {p.qh, p.qh, p.qw, p.qb, p.qb};  // QM QM QW QB QB
     T power;
     if (stiffness_form) {
       T q[5];
@@ -183,12 +184,12 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
       T limit[5], sigy, slope;
       if (capped_hourglass) {
         hardening_lanes(m, k.curve_x, k.curve_y, mean_epsp, sigy, slope);
-        hourglass_limits(p.qh, sigy, t, g.area, limit);
+        hourglass_limits(coefficient, sigy, t, g.area, limit);
       }
-      power = hourglass_forces(h, vl, wl, p.qh, mass, rotary, dt, q, capped_hourglass ? limit : nullptr, fl);
+      power = hourglass_forces(h, vl, wl, coefficient, mass, rotary, dt, q, capped_hourglass ? limit : nullptr, fl);
       for (int j = 0; j < 5; ++j) L::store(&packed(k.hg_q, e0, j), q[j]);
     } else {
-      power = hourglass_forces<T>(h, vl, wl, p.qh, mass, rotary, dt, nullptr, nullptr, fl);
+      power = hourglass_forces<T>(h, vl, wl, coefficient, mass, rotary, dt, nullptr, nullptr, fl);
     }
     for (int l = 0; l < W; ++l) k.he(e0 + l) += static_cast<double>(L::get(power, l) * dt);
   }
