@@ -32,7 +32,7 @@ struct Shell {
   SourceLine where;
 };
 
-enum class MaterialKind { Elastic, PiecewiseLinearPlasticity, Rigid };
+enum class MaterialKind { Elastic, PiecewiseLinearPlasticity, Rigid, Null };
 
 struct Material {
   GlobalId id = 0;

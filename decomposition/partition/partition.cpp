@@ -32,7 +32,7 @@ const char* partition_method_name(PartitionMethod m) {
 namespace {
 
 struct PartLoad {
-  bool rigid = false;
+  bool rigid = false;  // rigid or *MAT_NULL: the element phase skips its shells (weights.rigid)
   int nip = 0;
   double contact = 0;
   // Interfaces with a side given as shells that the part does not already
@@ -75,7 +75,8 @@ PartLoad part_load(const Model& model, const Shell& s) {
   std::vector<const ContactInterface*> by_shell;
   const double contact = contact_load(model, s.part, by_shell);
   const auto mat = model.materials.find(part->second.material);
-  if (mat != model.materials.end() && mat->second.kind == MaterialKind::Rigid) return {true, 0, contact, by_shell};
+  if (mat != model.materials.end() && (mat->second.kind == MaterialKind::Rigid || mat->second.kind == MaterialKind::Null))
+    return {true, 0, contact, by_shell};
   const auto sec = model.sections.find(part->second.section);
   if (sec == model.sections.end())
     throw InputError(s.where, "part " + std::to_string(s.part) + ": section " +

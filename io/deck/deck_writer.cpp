@@ -106,6 +106,9 @@ void write_parts(const Model& m, std::ostream& o) {
       case MaterialKind::Elastic:
         o << "*MAT_ELASTIC\n" << id << "," << g(mat.density) << "," << g(mat.youngs) << "," << g(mat.poisson) << "\n";
         break;
+      case MaterialKind::Null:  // MID RO PC MU TEROD CEROD YM PR
+        o << "*MAT_NULL\n" << id << "," << g(mat.density) << ",0,0,0,0," << g(mat.youngs) << "," << g(mat.poisson) << "\n";
+        break;
       case MaterialKind::Rigid:
         o << "*MAT_RIGID\n" << id << "," << g(mat.density) << "," << g(mat.youngs) << "," << g(mat.poisson)
           << "\n0\n0\n";

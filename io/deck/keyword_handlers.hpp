@@ -319,6 +319,7 @@ void read_mat_elastic(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_mat_piecewise_linear_plasticity(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_mat_plastic_kinematic(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_mat_rigid(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_mat_null(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_define_curve(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_define_vector(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_define_vector_nodes(KeywordCards&, const KeywordOptions&, ReaderState&);

@@ -168,6 +168,24 @@ void read_mat_elastic(KeywordCards& cards, const KeywordOptions& options, Reader
   cards.expect_end();
 }
 
+// *MAT_NULL on shells (miniapp/materials/null.hpp): RO gives the mass, YM
+// and PR the contact penalty; PC, MU, TEROD and CEROD act on solids with an
+// equation of state, which a shell deck does not have.
+void read_mat_null(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
+  if (options.title) read_title_card(cards, "the title card");
+  const Card& card = cards.require("card 1 (MID RO PC MU TEROD CEROD YM PR)");
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  Material material;
+  material.kind = MaterialKind::Null;
+  material.id = fields.id(1, "MID");
+  material.density = fields.real(2, "RO");
+  material.youngs = fields.real(7, "YM");
+  material.poisson = fields.real(8, "PR");
+  material.where = card.where();
+  add_material(state, std::move(material));
+  cards.expect_end();
+}
+
 void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOptions& options,
                                           ReaderState& state) {
   if (options.title) read_title_card(cards, "the title card");

@@ -22,7 +22,12 @@ void check_materials(const Model& m) {
   for (const auto& [id, mat] : m.materials) {
     const std::string name = "material " + id_text(id) + ": ";
     if (!(mat.density > 0.0)) fail(mat.where, name + "density RO = " + text(mat.density) + " must be positive");
-    if (!(mat.youngs > 0.0)) fail(mat.where, name + "Young's modulus E = " + text(mat.youngs) + " must be positive");
+    // A null material's YM only sets the contact penalty: 0 leaves its shells out of contact's stiffness.
+    if (mat.kind == MaterialKind::Null) {
+      if (mat.youngs < 0.0) fail(mat.where, name + "YM = " + text(mat.youngs) + " must not be negative");
+    } else if (!(mat.youngs > 0.0)) {
+      fail(mat.where, name + "Young's modulus E = " + text(mat.youngs) + " must be positive");
+    }
     if (!(mat.poisson > -1.0 && mat.poisson < 0.5)) {
       fail(mat.where, name + "Poisson's ratio PR = " + text(mat.poisson) + " must lie in (-1, 0.5)");
     }

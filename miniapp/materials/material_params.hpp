@@ -10,7 +10,7 @@
 namespace mc {
 
 // Each material's code: MaterialParams::kind (material_table.hpp lists them).
-enum MaterialCode : int { kElastic = 0, kPlastic = 1, kRigid = 2 };
+enum MaterialCode : int { kElastic = 0, kPlastic = 1, kRigid = 2, kNull = 3 };
 
 inline constexpr int kMaxThicknessPoints = 10;
 
@@ -39,6 +39,7 @@ struct MaterialParams {
 struct PartParams {
   int material = 0;        // index into the material table
   int rigid_body = -1;     // index into the rigid-body table, -1 if deformable
+  int stressless = 0;      // 1: rigid or *MAT_NULL, shells the element phase skips
   int pack_class = 0;      // parts of one class (kernel_class_key) may share a SIMD pack
   int nip = 2;
   int ihq = 1;             // 1,2 viscous; 4 stiffness

@@ -1,6 +1,6 @@
 // The material table: every material minicrash knows, in one list. A
 // material is one header (elastic.hpp, piecewise_linear_plasticity.hpp,
-// rigid.hpp) with its code, the Model kind it comes from, what it adds to
+// rigid.hpp, null.hpp) with its code, the Model kind it comes from, what it adds to
 // MaterialParams (fill) and its update of a column of points; the kernels call
 // material_update(), which dispatches on MaterialParams::kind. A new
 // material: its header, its code in MaterialCode, one entry below, and its
@@ -9,13 +9,14 @@
 
 #include "miniapp/materials/elastic.hpp"
 #include "miniapp/materials/piecewise_linear_plasticity.hpp"
+#include "miniapp/materials/null.hpp"
 #include "miniapp/materials/rigid.hpp"
 
 namespace mc {
 
 template <class... M>
 struct MaterialList {};
-using Materials = MaterialList<ElasticMaterial, PiecewiseLinearPlasticity, RigidMaterial>;
+using Materials = MaterialList<ElasticMaterial, PiecewiseLinearPlasticity, RigidMaterial, NullMaterial>;
 
 namespace detail {
 template <class First, class... Rest, class F>

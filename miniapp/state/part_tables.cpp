@@ -25,7 +25,7 @@ namespace {
 // alone (ISTUPD 4) leaves -nu/E dS out. ISTUPD 4 on an elastic material
 // has no plastic strain: nothing changes.
 void set_thickness_update(ThicknessUpdate update, const MaterialParams& m, PartParams& p) {
-  if (update == ThicknessUpdate::None || m.kind == kRigid) return;
+  if (update == ThicknessUpdate::None || m.kind == kRigid || m.kind == kNull) return;
   if (update == ThicknessUpdate::PlasticOnly && !has_plastic_strain(m.kind)) return;
   p.updates_thickness = true;
   const Real elastic_share = update == ThicknessUpdate::Total ? m.poisson : Real(0);
@@ -88,6 +88,7 @@ void build_part_tables(const Model& model, State& state) {
     set_thickness_update(part.thickness_update, materials[static_cast<std::size_t>(p.material)], p);
     state.updates_thickness = state.updates_thickness || p.updates_thickness;
     if (mat.kind == MaterialKind::Rigid) p.rigid_body = body_of_part.at(rigid_body_part(leads, id));
+    p.stressless = p.rigid_body >= 0 || mat.kind == MaterialKind::Null;
     if (p.ihq == 4) state.uses_hourglass_stiffness = true;
     if (materials[static_cast<std::size_t>(p.material)].kinematic_modulus > 0) state.uses_back_stress = true;
     state.max_points = std::max(state.max_points, sec.nip);

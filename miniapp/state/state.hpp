@@ -216,10 +216,10 @@ struct State {
   std::int64_t cycle = 0;
 };
 
-// Part p's shells carry no stress: MAT_RIGID, or moved as a rigid body.
+// Part p's shells carry no stress: MAT_RIGID, *MAT_NULL, or moved as a rigid body.
 inline bool stressless_part(const State& s, int p) {
   const PartParams& part = s.parts(p);
-  return part.rigid_body >= 0 || s.materials(part.material).kind == kRigid;
+  return part.rigid_body >= 0 || s.materials(part.material).kind == kRigid || part.stressless;
 }
 
 }  // namespace mc

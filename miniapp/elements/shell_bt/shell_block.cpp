@@ -40,7 +40,7 @@ double ShellBlock::lump_mass(const Model& model, State& s) {
     const MaterialParams& m = s.materials(p.material);
     const int distinct = corners(s, e);
     double factor = 1;
-    if (target > 0 && m.kind != kRigid) {
+    if (target > 0 && m.kind != kRigid && m.kind != kNull) {
       const double dt_e = model.controls.tssfac * shell_characteristic_length(xe, g.area, distinct == 3) / m.wave_speed;
       if (dt_e < target) factor = (target / dt_e) * (target / dt_e);
       scale[e] = static_cast<Real>(factor);
@@ -73,7 +73,7 @@ BadElement ShellBlock::first_bad_element(const State& s) const {
   const auto& el = s.elements;
   const auto& x = s.nodes.x;
   for (int e = 0; e < el.count(); ++e) {
-    if (!el.alive(e) || s.parts(el.part(e)).rigid_body >= 0) continue;
+    if (!el.alive(e) || s.parts(el.part(e)).stressless) continue;
     bool finite = true;
     for (int c = 0; c < 4; ++c)
       for (int k = 0; k < 3; ++k) finite = finite && std::isfinite(double(x(el.conn(e, c), k)));

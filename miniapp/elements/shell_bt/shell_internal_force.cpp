@@ -226,7 +226,7 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
 // One element through the scalar path; -1 for a collapsed/inverted element.
 KOKKOS_INLINE_FUNCTION Real update_one_shell(const KernelData& k, int e, Real dt) {
   const PartParams& p = k.parts(k.part(e));
-  if (!k.alive(e) || p.rigid_body >= 0) {
+  if (!k.alive(e) || p.stressless) {
     k.yielding(e) = 0;
     // -0: what the negated internal force of a zero force is, bit for bit.
     for (int c = 0; c < 4; ++c)
@@ -241,7 +241,7 @@ KOKKOS_INLINE_FUNCTION Real update_one_shell(const KernelData& k, int e, Real dt
 // one kernel class (identical part parameters), all alive, quadrilaterals.
 KOKKOS_INLINE_FUNCTION bool uniform_pack(const KernelData& k, int e0, int width) {
   const PartParams& first = k.parts(k.part(e0));
-  if (first.rigid_body >= 0) return false;
+  if (first.stressless) return false;
   for (int l = 0; l < width; ++l) {
     const int e = e0 + l;
     if (k.parts(k.part(e)).pack_class != first.pack_class || !k.alive(e) || k.conn(e, 3) == k.conn(e, 2))
