@@ -124,11 +124,13 @@ struct Spc {
 };
 
 // *ELEMENT_MASS / *ELEMENT_MASS_NODE_SET: a lumped mass on a node (a node
-// set's nodes share MASS equally), translational only.
+// set's nodes share MASS equally); *ELEMENT_INERTIA adds an isotropic rotary
+// inertia to it (the node's rotations, and its rigid body's inertia, take it).
 struct PointMass {
   GlobalId id = 0;    // EID
   GlobalId node = 0;
   double mass = 0;
+  double rotary = 0;  // *ELEMENT_INERTIA: IXX = IYY = IZZ (no products)
   SourceLine where;
 };
 

@@ -80,6 +80,16 @@ Model plate_model(const PlateSpec& spec) {
   return m;
 }
 
+PlateVelocities plates_mean_vz(const State& s) {
+  const int half = s.nodes.count() / 2;
+  PlateVelocities v;
+  for (int n = 0; n < half; ++n) {
+    v.bottom += s.nodes.v(n, 2) / half;
+    v.top += s.nodes.v(half + n, 2) / half;
+  }
+  return v;
+}
+
 Model colliding_plates(double gap, double v_bottom, double v_top, double mu) {
   PlateSpec spec;
   spec.lx = spec.ly = 20;  // 2 mm elements: the contact thickness is not capped (0.4 of an edge)

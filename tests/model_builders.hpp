@@ -44,6 +44,12 @@ GlobalId plate_node_id(const PlateSpec& spec, int i, int j);
 // ids + 1000) at z = gap, shifted by (0.9, 0.6) mm, moving down at v_top; surface-to-surface
 // contact between them with friction coefficient mu.
 Model colliding_plates(double gap, double v_bottom, double v_top, double mu);
+// The mean z velocity of colliding_plates' bottom and top plate (its nodes
+// in that order).
+struct PlateVelocities {
+  double bottom = 0, top = 0;
+};
+PlateVelocities plates_mean_vz(const State& s);
 
 // Runs with no output files; optional per-cycle probe.
 RunResult run_quietly(State& state, double end_time,

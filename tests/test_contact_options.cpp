@@ -140,12 +140,7 @@ TEST(ContactDamping, DampedPlatesPartSlowerKeepingEnergyAndMomentum) {
     m.contacts[0].damping = vdc;
     State s = build_state(m, whole_model_mesh(m));
     const RunResult r = test::run_quietly(s, 0.2);
-    const int half = s.nodes.count() / 2;
-    double bottom = 0, top = 0;
-    for (int n = 0; n < half; ++n) {
-      bottom += s.nodes.v(n, 2) / half;
-      top += s.nodes.v(half + n, 2) / half;
-    }
+    const auto [bottom, top] = test::plates_mean_vz(s);
     std::printf("VDC %g: parting speed %.6f m/s, total energy %.6g -> %.6g (contact %.6g), z momentum %.9g -> %.9g\n",
                 vdc, top - bottom, r.first.total, r.last.total, r.last.contact, r.first.momentum[2],
                 r.last.momentum[2]);

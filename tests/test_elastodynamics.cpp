@@ -218,7 +218,7 @@ TEST(Elastodynamics, CantileverWithTipMassVibratesAtTheSpringMassFrequency) {
   const TipMassCantilever beam;
   Model m = test::plate_model(beam.spec);
   for (const Node& n : m.nodes)
-    if (n.x[0] > beam.L - 1e-9) m.point_masses.push_back({n.id, n.id, beam.tip_mass / (beam.spec.ny + 1), {}});
+    if (n.x[0] > beam.L - 1e-9) m.point_masses.push_back({n.id, n.id, beam.tip_mass / (beam.spec.ny + 1), 0, {}});
   const double f = beam.measured_frequency(m), f1 = beam.spring_mass_frequency(beam.tip_mass);
   std::printf("tip mass: %.6f /ms measured, %.6f /ms spring-mass\n", f, f1);
   EXPECT_NEAR(f, f1, 0.01 * f1);
@@ -241,7 +241,7 @@ TEST(Elastodynamics, ThroughThicknessRulesScaleTheBendingStiffnessBy12SumOfWZeta
   for (const Rule& rule : rules) {
     Model m = test::plate_model(beam.spec);
     for (const Node& n : m.nodes)
-      if (n.x[0] > beam.L - 1e-9) m.point_masses.push_back({n.id, n.id, beam.tip_mass / (beam.spec.ny + 1), {}});
+      if (n.x[0] > beam.L - 1e-9) m.point_masses.push_back({n.id, n.id, beam.tip_mass / (beam.spec.ny + 1), 0, {}});
     Section& section = m.sections.begin()->second;
     section.rule = rule.qr;
     section.nip = rule.nip;

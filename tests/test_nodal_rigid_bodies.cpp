@@ -169,7 +169,7 @@ TEST(NodalRigidBodies, TwoPointMassesOnALineSpinAcrossIt) {
     const double r = k == 0 ? -3.0 : 3.0;
     const GlobalId id = 5001 + k;
     m.nodes.push_back({id, {centre[0] + r * u[0], centre[1] + r * u[1], centre[2] + r * u[2]}});
-    m.point_masses.push_back({id, id, 2e-3, {}});
+    m.point_masses.push_back({id, id, 2e-3, 0, {}});
     body.nodes.push_back(id);
   }
   m.nodal_rigid_bodies.push_back(body);

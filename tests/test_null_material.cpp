@@ -109,12 +109,7 @@ TEST(NullMaterial, NullPlateIsAContactSurface) {
   m.parts.at(2).material = 2;
   State s = build_state(m, whole_model_mesh(m));
   const RunResult r = test::run_quietly(s, 0.2);
-  const int half = s.nodes.count() / 2;
-  double bottom = 0, top = 0;
-  for (int n = 0; n < half; ++n) {
-    bottom += s.nodes.v(n, 2) / half;
-    top += s.nodes.v(half + n, 2) / half;
-  }
+  const auto [bottom, top] = test::plates_mean_vz(s);
   std::printf("null plate: bottom %.6f m/s, top %.6f m/s, total energy %.6g -> %.6g (internal %.6g), z momentum %.9g -> %.9g\n",
               bottom, top, r.first.total, r.last.total, r.last.internal, r.first.momentum[2], r.last.momentum[2]);
   EXPECT_GT(top, 0) << "the null plate's nodes were not pushed up";

@@ -285,7 +285,7 @@ TEST(PrescribedMotion, TurnWithTheRadiusFreeFlingsABeadOutAsCoshOfTheAngle) {
     Model m = test::plate_model(spec);
     const GlobalId bead = 999;
     m.nodes.push_back({bead, {r0, 0.0, 50.0}});
-    m.point_masses.push_back({bead, bead, bead_mass, {}});
+    m.point_masses.push_back({bead, bead, bead_mass, 0, {}});
     add_curve(m, 6, {0, 10}, {omega, omega});
     PrescribedMotion spin = motion_of({bead}, 0, PrescribedMotion::Kind::Velocity, 6);
     spin.axis = 2;

@@ -11,13 +11,13 @@ namespace mc::test {
 namespace {
 
 TEST(KeywordReaderLsDyna, UnsupportedPhysicsStopsTheReadWithOneListOfEverything) {
-  const std::string deck = minimal_deck("*CONSTRAINED_JOINT_REVOLUTE\n1,2\n*ELEMENT_INERTIA\n1,2,0.5\n*CONSTRAINED_JOINT_REVOLUTE\n3,4\n");
+  const std::string deck = minimal_deck("*CONSTRAINED_JOINT_REVOLUTE\n1,2\n*ELEMENT_DISCRETE\n1,2,1,2\n*CONSTRAINED_JOINT_REVOLUTE\n3,4\n");
   EXPECT_EQ(error_of(deck),
             "deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) +
                 ": the deck uses keywords minicrash does not support, and they change the answer "
                 "(--allow-unsupported runs without them):\n"
                 "  *CONSTRAINED_JOINT_REVOLUTE x2 (first at deck.k:" + std::to_string(line_of(deck, "*CONSTRAINED")) + ")\n"
-                "  *ELEMENT_INERTIA x1 (first at deck.k:" + std::to_string(line_of(deck, "*ELEMENT_INERTIA")) + ")");
+                "  *ELEMENT_DISCRETE x1 (first at deck.k:" + std::to_string(line_of(deck, "*ELEMENT_DISCRETE")) + ")");
 }
 
 // *CONTROL_SHELL's cards 1 to 4: LS-DYNA's defaults, MITER 1 and 2 (the
@@ -65,6 +65,17 @@ TEST(KeywordReaderLsDyna, TimestepAndAccuracyControlsListWhatChangesTheAnswer) {
   const std::string bad_inn = minimal_deck("*CONTROL_ACCURACY\n0,7\n");
   EXPECT_NE(error_of(bad_inn).find("INN) of *CONTROL_ACCURACY: must be 1, 2, 3, 4, -2 or -4"), std::string::npos)
       << error_of(bad_inn);
+}
+
+// *MAT_024 TDEL deletes shells below a time step; *MAT_RIGID N and M
+// couple the body to another program's.
+TEST(KeywordReaderLsDyna, MaterialDeletionAndCouplingOptionsAreListed) {
+  const std::string error = error_of(minimal_deck(
+      "*MAT_PIECEWISE_LINEAR_PLASTICITY\n5,7.85e-6,210,0.3,0.3,1.0,0,1e-7\n0,0,0\n*MAT_RIGID\n6,7.85e-6,210,0.3,2,0,1\n"));
+  for (const char* listed : {"*MAT_PIECEWISE_LINEAR_PLASTICITY (TDEL (shells deleted below a time step)) x1",
+                             "*MAT_RIGID (N (coupled to a MADYMO ellipsoid or plane)) x1",
+                             "*MAT_RIGID (M (coupled to a MADYMO or CAL3D body)) x1"})
+    EXPECT_NE(error.find(listed), std::string::npos) << listed << "\n" << error;
 }
 
 TEST(KeywordReaderLsDyna, OptionsThatChangeTheAnswerAreListedWithTheKeywords) {

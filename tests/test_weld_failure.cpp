@@ -58,7 +58,7 @@ Model spinning_weld(double sn, double tf) {
     const double angle = kPi / 2 + k * 2 * kPi / 3;
     const GlobalId id = kFirst + k;
     m.nodes.push_back({id, {5 + kRadius * std::cos(angle), 5 + kRadius * std::sin(angle), 50}});
-    m.point_masses.push_back({k + 1, id, kMass, {}});
+    m.point_masses.push_back({k + 1, id, kMass, 0, {}});
     weld.nodes.push_back(id);
   }
   weld.failure.normal = sn;

@@ -142,7 +142,7 @@ struct PackOp {
   void write(const Curve& x) { p.put(x.id); p.put(x.x); p.put(x.y); }
   void write(const Table& x) { p.put(x.id); p.put(x.values); p.put(x.curves); }
   void write(const Spc& x) { p.put(x.node); p.put(x.fixed); }
-  void write(const PointMass& x) { p.put(x.id); p.put(x.node); p.put(x.mass); }
+  void write(const PointMass& x) { p.put(x.id); p.put(x.node); p.put(x.mass); p.put(x.rotary); }
   void write(const InitialVelocity& x) {
     p.put(x.nodes); p.put(x.all_nodes); p.put(x.v); p.put(x.omega); p.put(x.spin_about_center); p.put(x.center);
   }
@@ -211,7 +211,7 @@ struct UnpackOp {
   void read(Curve& x) { u.get(x.id); u.get(x.x); u.get(x.y); }
   void read(Table& x) { u.get(x.id); u.get(x.values); u.get(x.curves); }
   void read(Spc& x) { u.get(x.node); u.get(x.fixed); }
-  void read(PointMass& x) { u.get(x.id); u.get(x.node); u.get(x.mass); }
+  void read(PointMass& x) { u.get(x.id); u.get(x.node); u.get(x.mass); u.get(x.rotary); }
   void read(InitialVelocity& x) {
     u.get(x.nodes); u.get(x.all_nodes); u.get(x.v); u.get(x.omega); u.get(x.spin_about_center); u.get(x.center);
   }

@@ -186,8 +186,17 @@ void write_mesh(const Model& m, std::ostream& o) {
     std::snprintf(buf, sizeof buf, "%16.9g%16.9g%16.9g%16.9g\n", s.thickness, s.thickness, s.thickness, s.thickness);
     o << buf;
   }
-  if (!m.point_masses.empty()) o << "*ELEMENT_MASS\n";
+  bool masses = false;
   for (const PointMass& p : m.point_masses) {
+    if (p.rotary > 0) {  // *ELEMENT_INERTIA: EID NID CSID / IXX IXY IXZ IYY IYZ IZZ MASS
+      std::snprintf(buf, sizeof buf, "%8lld%8lld%8d\n", static_cast<long long>(p.id), static_cast<long long>(p.node), 0);
+      o << "*ELEMENT_INERTIA\n" << buf << g(p.rotary) << ",0,0," << g(p.rotary) << ",0," << g(p.rotary) << ","
+        << g(p.mass) << "\n";
+      masses = false;
+      continue;
+    }
+    if (!masses) o << "*ELEMENT_MASS\n";
+    masses = true;
     std::snprintf(buf, sizeof buf, "%8lld%8lld%16.9g\n", static_cast<long long>(p.id), static_cast<long long>(p.node),
                   p.mass);
     o << buf;

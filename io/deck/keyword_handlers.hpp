@@ -242,6 +242,7 @@ void read_node(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_element_shell(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_element_shell_thickness(KeywordCards&, const KeywordOptions&, ReaderState&);
 void read_element_mass(KeywordCards&, const KeywordOptions&, ReaderState&);
+void read_element_inertia(KeywordCards&, const KeywordOptions&, ReaderState&);
 // The heading and ids cards of one part (*PART, *PART_INERTIA); returns its PID.
 GlobalId read_part_cards(KeywordCards& cards, ReaderState& state);
 void read_part(KeywordCards&, const KeywordOptions&, ReaderState&);

@@ -63,6 +63,8 @@ constexpr KeywordSpec kKeywords[] = {
     {"MAT_024_LOG_INTERPOLATION", read_mat_piecewise_linear_plasticity, kTitleOption},
     {"MAT_PLASTIC_KINEMATIC", read_mat_plastic_kinematic, kTitleOption},
     {"MAT_003", read_mat_plastic_kinematic, kTitleOption},
+    {"ELEMENT_INERTIA", read_element_inertia, 0},
+    {"ELEMENT_INERTIA_OFFSET", read_element_inertia, 0},
     {"MAT_NULL", read_mat_null, kTitleOption},
     {"MAT_009", read_mat_null, kTitleOption},
     {"MAT_RIGID", read_mat_rigid, kTitleOption},

@@ -4,9 +4,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "io/deck/card_fields.hpp"
+#include "io/deck/card_checks.hpp"
 #include "io/deck/input_error.hpp"
-#include "io/deck/keyword_handlers.hpp"
 
 namespace mc {
 
@@ -197,7 +196,8 @@ void read_mat_piecewise_linear_plasticity(KeywordCards& cards, const KeywordOpti
     const double fail = fields.real(7, "FAIL");
     if (fail < 0.0) fields.fail(7, "FAIL", "user failure subroutines (FAIL < 0) are not supported");
     material.fail_strain = fail >= kNoFailureThreshold ? 0.0 : fail;
-    if (fields.real(8, "TDEL") != 0.0) state.warn(card1.where(), "TDEL ignored");
+    // TDEL deletes a shell whose step falls below it (a warning until 2026-11-30).
+    list_acting_fields(fields, card1, cards.keyword(), {{8, "TDEL", 0, "shells deleted below a time step"}}, state);
   }
   GlobalId curve_id = 0;
   if (const Card* card2 = cards.next()) {
@@ -261,6 +261,11 @@ void read_mat_rigid(KeywordCards& cards, const KeywordOptions& options, ReaderSt
   const Card& card = cards.require("card 1 (MID RO E PR N COUPLE M ALIAS)");
   const CardFields fields(card, cards.keyword(), kStandardLayout);
   Material material = read_common_fields(fields, MaterialKind::Rigid);
+  // N and M couple the body to a MADYMO or CAL3D body, which moves it; COUPLE
+  // only qualifies N, and ALIAS names a VDA surface.
+  list_acting_fields(fields, card, cards.keyword(),
+                     {{5, "N", 0, "coupled to a MADYMO ellipsoid or plane"}, {7, "M", 0, "coupled to a MADYMO or CAL3D body"}},
+                     state);
   // Card 2 (CMO CON1 CON2) and card 3 (LCO or A1..V3) are optional. CMO +1
   // fixes global motions of the body; CMO -1 (a local system) is unsupported.
   if (const Card* card2 = cards.next()) {

@@ -160,6 +160,45 @@ void read_element_mass(KeywordCards& cards, const KeywordOptions&, ReaderState& 
   }
 }
 
+// *ELEMENT_INERTIA(_OFFSET): EID NID CSID (8 columns each), then IXX IXY IXZ
+// IYY IYZ IZZ MASS, then (_OFFSET) X-OFF Y-OFF Z-OFF. A node's rotations
+// have one scalar inertia here, so an isotropic tensor (IXX = IYY = IZZ, no
+// products; CSID then changes nothing) is its whole effect; another tensor,
+// or a mass offset from its node, is an unsupported option (run with the
+// mean of IXX, IYY, IZZ and no offset).
+void read_element_inertia(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+  static constexpr FieldLayout kIdsLayout{{8, 8, 8}, 3};
+  const bool offset = cards.keyword().find("OFFSET") != std::string::npos;
+  while (const Card* card = cards.next()) {
+    if (card->blank()) continue;
+    const CardFields ids(*card, cards.keyword(), kIdsLayout);
+    PointMass mass;
+    mass.id = ids.id(1, "EID");
+    mass.node = ids.id(2, "NID");
+    ids.integer(3, "CSID");
+    mass.where = card->where();
+    const Card& tensor_card = cards.require("card 2 (IXX IXY IXZ IYY IYZ IZZ MASS)");
+    const CardFields tensor(tensor_card, cards.keyword(), kStandardLayout);
+    const double ixx = tensor.real(1, "IXX"), iyy = tensor.real(4, "IYY"), izz = tensor.real(6, "IZZ");
+    if (ixx < 0) tensor.fail(1, "IXX", "inertia must not be negative");
+    if (iyy < 0) tensor.fail(4, "IYY", "inertia must not be negative");
+    if (izz < 0) tensor.fail(6, "IZZ", "inertia must not be negative");
+    mass.mass = tensor.real(7, "MASS");
+    if (mass.mass < 0) tensor.fail(7, "MASS", "mass must not be negative");
+    const bool products = tensor.real(2, "IXY") != 0 || tensor.real(3, "IXZ") != 0 || tensor.real(5, "IYZ") != 0;
+    if (products || ixx != iyy || iyy != izz)
+      state.unsupported_option(cards.keyword(), "an anisotropic inertia tensor", tensor_card.where());
+    mass.rotary = (ixx + iyy + izz) / 3;
+    if (offset) {
+      const Card& offsets = cards.require("card 3 (X-OFF Y-OFF Z-OFF)");
+      const CardFields xyz(offsets, cards.keyword(), kStandardLayout);
+      if (xyz.real(1, "X-OFF") != 0 || xyz.real(2, "Y-OFF") != 0 || xyz.real(3, "Z-OFF") != 0)
+        state.unsupported_option(cards.keyword(), "a mass offset from its node", offsets.where());
+    }
+    state.model.point_masses.push_back(mass);
+  }
+}
+
 GlobalId read_part_cards(KeywordCards& cards, ReaderState& state) {
   Part part;
   part.title = read_title_card(cards, "the part heading card");

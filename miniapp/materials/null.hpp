@@ -7,21 +7,13 @@
 // bypassed in the element processing").
 #pragma once
 
-#include "miniapp/materials/material_params.hpp"
-#include "miniapp/materials/point_column.hpp"
+#include "miniapp/materials/stressless.hpp"
 
 namespace mc {
 
-struct NullMaterial {
+struct NullMaterial : StresslessMaterial {
   static constexpr MaterialCode code = kNull;
   static constexpr MaterialKind model_kind = MaterialKind::Null;
-  static constexpr bool plastic_strain = false;
-  static void fill(const Material&, const Model&, CurveTable&, MaterialParams&) {}
-  template <class T>
-  KOKKOS_INLINE_FUNCTION static void update(const MaterialParams&, const Real*, const Real*, Real, bool,
-                                            PointColumn<T>& c) {
-    for (int i = 0; i < c.n; ++i) c.dep[i] = T(0);
-  }
 };
 
 }  // namespace mc

@@ -2,21 +2,13 @@
 // the element phase skips their shells, so no point is ever updated.
 #pragma once
 
-#include "miniapp/materials/material_params.hpp"
-#include "miniapp/materials/point_column.hpp"
+#include "miniapp/materials/stressless.hpp"
 
 namespace mc {
 
-struct RigidMaterial {
+struct RigidMaterial : StresslessMaterial {
   static constexpr MaterialCode code = kRigid;
   static constexpr MaterialKind model_kind = MaterialKind::Rigid;
-  static constexpr bool plastic_strain = false;
-  static void fill(const Material&, const Model&, CurveTable&, MaterialParams&) {}
-  template <class T>
-  KOKKOS_INLINE_FUNCTION static void update(const MaterialParams&, const Real*, const Real*, Real, bool,
-                                            PointColumn<T>& c) {
-    for (int i = 0; i < c.n; ++i) c.dep[i] = T(0);
-  }
 };
 
 }  // namespace mc

@@ -139,23 +139,25 @@ void gather_nodal_masses(State& s) {
   const auto offset = s.nodes.terms.offset;
   const auto term = s.nodes.terms.term;
   const Real* corners = s.corners.data();
-  const auto mass = s.nodes.mass, inertia = s.nodes.inertia, point = s.nodes.point_mass;
+  const auto mass = s.nodes.mass, inertia = s.nodes.inertia, point = s.nodes.point_mass,
+             rotary = s.nodes.point_rotary;
   const bool points = point.extent(0) > 0;
   Kokkos::parallel_for(
       "nodes::gather_masses", RangePolicy(0, s.nodes.count()), KOKKOS_LAMBDA(const int n) {
         Real sum[2];
         sum_terms<2>(offset, term, corners, n, sum);
         mass(n) = points ? sum[0] + point(n) : sum[0];
-        inertia(n) = sum[1];
+        inertia(n) = points ? sum[1] + rotary(n) : sum[1];
       });
 }
 
 void sum_shared_masses(State& s, Halo& halo, Communicator& comm) {
-  const auto mass = s.nodes.mass, inertia = s.nodes.inertia, point = s.nodes.point_mass;
+  const auto mass = s.nodes.mass, inertia = s.nodes.inertia, point = s.nodes.point_mass,
+             rotary = s.nodes.point_rotary;
   const bool points = point.extent(0) > 0;
   complete_shared(s, halo, {s.corners.data(), 2, Vec3View()},
                   [&](int n, int k, Real v) {
-                    if (k == 1) inertia(n) = v;
+                    if (k == 1) inertia(n) = points ? v + rotary(n) : v;
                     else mass(n) = points ? v + point(n) : v;
                   }, comm);
 }

@@ -35,6 +35,7 @@ struct NodeData {
   Vec3View v_before, w_before;
   RealView mass, inertia;     // lumped mass, lumped (scaled) rotary inertia
   RealView point_mass;        // *ELEMENT_MASS on the node (size 0 when the deck has none)
+  RealView point_rotary;      // *ELEMENT_INERTIA's rotary inertia on the node (size 0 likewise)
   ByteView fixed;             // SPC bits
   NodeTerms terms;            // the element corners each node sums, for the gather
   std::vector<GlobalId> ids;  // user ids, host only

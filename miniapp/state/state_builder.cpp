@@ -38,8 +38,13 @@ void build_nodes(const LocalMesh& mesh, State& s) {
 void build_point_masses(const Model& model, const LocalMesh& mesh, State& s) {
   if (model.point_masses.empty()) return;
   s.nodes.point_mass = RealView("point_mass", s.nodes.count());
+  s.nodes.point_rotary = RealView("point_rotary", s.nodes.count());
   // Summed in deck order: the same on every rank that holds the node.
-  for (const PointMass& mass : model.point_masses) s.nodes.point_mass(mesh.node_index.at(mass.node)) += mass.mass;
+  for (const PointMass& mass : model.point_masses) {
+    const int n = mesh.node_index.at(mass.node);
+    s.nodes.point_mass(n) += mass.mass;
+    s.nodes.point_rotary(n) += mass.rotary;
+  }
 }
 
 void build_elements(const Model& model, const LocalMesh& mesh, State& s) {

@@ -155,7 +155,7 @@ TEST(MpiRigidBody, AMassOffTheMeshAndAPnodeMoveWithTheirBodyAtAnyNp) {
   constexpr double kMass = 5e-3;
   global.nodes.push_back(Node{kMassNode, {80, 6, 5}});
   global.nodes.push_back(Node{kCenterNode, {0, 0, 0}});
-  global.point_masses.push_back(PointMass{1, kMassNode, kMass, {}});
+  global.point_masses.push_back(PointMass{1, kMassNode, kMass, 0, {}});
   NodalRigidBody body;
   body.id = 5;
   for (int j = 0; j <= 6; ++j) body.nodes.push_back(test::plate_node_id(spec, 36, j));
