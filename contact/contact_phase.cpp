@@ -33,10 +33,10 @@ double soft_stiffness(double scale, double soft_dt, double m, const double* corn
 // segment whose shell has eroded carries no load from that cycle on.
 void pair_forces(InterfaceRun& run, const ContactMesh& mesh, const ContactClock& clock,
                  const std::vector<ContactTie>& ties) {
-  const double dt = clock.dt;
-  const double soft_dt = run.setup->soft_step > 0 ? run.setup->soft_step : clock.soft_dt;
-  const double soft_scale = soft_dt > 0 ? run.setup->soft_scale : 0.0;
   const InterfaceSetup& in = *run.setup;
+  const double dt = clock.dt;
+  const double soft_dt = in.soft_step > 0 ? in.soft_step : clock.soft_dt;  // DTSTIF, or the solution's
+  const double soft_scale = soft_dt > 0 ? in.soft_scale : 0.0;
   const FrictionLaw friction{in.static_friction, in.dynamic_friction, in.decay, in.viscous_friction};
   const double damping_ratio = in.damping / 100;  // VDC is in percent of critical
   const double* x = run.x.data();
