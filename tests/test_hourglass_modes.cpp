@@ -20,6 +20,7 @@
 
 #include "decomposition/subdomain/local_mesh.hpp"
 #include "miniapp/elements/element_forces.hpp"
+#include "miniapp/nodal/nodal_update.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
 
@@ -175,25 +176,77 @@ TEST(HourglassModes, StiffnessFormOnAYieldingMaterialIsAPerfectlyPlasticSpringIn
 // Rigid translation and rotation and every constant-strain field (membrane,
 // transverse shear, curvature) are linear in x, so gamma is orthogonal to
 // them: no hourglass energy in either form, while the strains do work.
+// Lifts the square's nodes to z = warp_height h_I (the frame's normal stays
+// z, the local x, y stay the global ones): a warped element.
+void warp_square(State& s, double warp_height) {
+  for (int i = 0; i < 4; ++i) s.nodes.x(s.elements.conn(0, i), 2) = kHourglassSign[i] * warp_height;
+}
+
+// A rigid motion plus every constant membrane, transverse-shear and
+// curvature field, on the flat square and on the square warped by 0.4 mm
+// (a rigid turn about an in-plane axis moves a warped element's nodes in
+// its plane: hourglass_bt.hpp takes the frame's turn out of the membrane
+// rates). On the warped square the transverse shear is made by the nodal
+// rotations alone: a slope of v_z turns the element's frame, and warped
+// nodes that do not follow it in-plane move in the membrane hourglass
+// pattern relative to the frame, which is an hourglass motion.
 TEST(HourglassModes, RigidBodyAndConstantStrainMotionsGiveNoHourglassEnergy) {
   const double v0[3] = {1e-3, -2e-3, 3e-3}, spin[3] = {2e-4, -3e-4, 5e-4};
   const double strain[2][2] = {{1e-4, 4e-5}, {-2e-5, -6e-5}};  // in-plane velocity gradient
   const double slope[2] = {3e-5, -4e-5};                          // w = slope . x: transverse shear
   const double curvature[2][2] = {{2e-5, -1e-5}, {3e-5, 1e-5}};   // theta = theta0 + K x
-  for (int ihq : {1, 4}) {
+  for (int ihq : {1, 4})
+  for (double warp_height : {0.0, 0.4}) {
     State s = one_square(ihq);
+    warp_square(s, warp_height);
     for (int n = 0; n < s.nodes.count(); ++n) {
       const double r[3] = {s.nodes.x(n, 0), s.nodes.x(n, 1), s.nodes.x(n, 2)};
       const double rigid[3] = {spin[1] * r[2] - spin[2] * r[1], spin[2] * r[0] - spin[0] * r[2],
                                spin[0] * r[1] - spin[1] * r[0]};
       for (int d = 0; d < 2; ++d) s.nodes.v(n, d) = v0[d] + rigid[d] + strain[d][0] * r[0] + strain[d][1] * r[1];
-      s.nodes.v(n, 2) = v0[2] + rigid[2] + slope[0] * r[0] + slope[1] * r[1];
+      const double shear = warp_height == 0 ? slope[0] * r[0] + slope[1] * r[1] : 0.0;
+      s.nodes.v(n, 2) = v0[2] + rigid[2] + shear;
       for (int d = 0; d < 2; ++d) s.nodes.w(n, d) = spin[d] + curvature[d][0] * r[0] + curvature[d][1] * r[1];
       s.nodes.w(n, 2) = spin[2];
     }
     for (int k = 0; k < 20; ++k) element_forces(s, 1e-3);
     ASSERT_GT(internal_energy(s), 0) << "IHQ " << ihq;
-    EXPECT_LE(std::abs(hourglass_energy(s)), 1e-12 * internal_energy(s)) << "IHQ " << ihq;
+    EXPECT_LE(std::abs(hourglass_energy(s)), 1e-12 * internal_energy(s)) << "IHQ " << ihq << ", warp " << warp_height;
+  }
+}
+
+// The warped square (0.4 mm on a 5 mm side) driven in a membrane hourglass
+// mode and in w: the hourglass forces are self-equilibrated, no net force and
+// no net moment about the origin (sum of x x f + m over the nodes). Without
+// the rotation taken out, the membrane resultant Q_x of a warp h.z = 1.6 mm
+// would leave a moment 1.6 Q_x about y.
+TEST(HourglassModes, HourglassForcesOfAWarpedElementCarryNoNetMoment) {
+  for (int ihq : {1, 4}) {
+    State s = one_square(ihq);
+    warp_square(s, 0.4);
+    for (int i = 0; i < 4; ++i) {
+      const int n = s.elements.conn(0, i);
+      s.nodes.v(n, 0) = kHourglassSign[i] * 2e-3;
+      s.nodes.v(n, 2) = kHourglassSign[i] * 1e-3;
+    }
+    for (int k = 0; k < 10; ++k) element_forces(s, 1e-3);
+    gather_nodal_forces(s);
+    double force[3] = {0, 0, 0}, moment[3] = {0, 0, 0}, scale = 0;
+    for (int n = 0; n < s.nodes.count(); ++n) {
+      const double x[3] = {s.nodes.x(n, 0), s.nodes.x(n, 1), s.nodes.x(n, 2)};
+      const double f[3] = {s.nodes.f(n, 0), s.nodes.f(n, 1), s.nodes.f(n, 2)};
+      const double xf[3] = {x[1] * f[2] - x[2] * f[1], x[2] * f[0] - x[0] * f[2], x[0] * f[1] - x[1] * f[0]};
+      for (int k = 0; k < 3; ++k) {
+        force[k] += f[k];
+        moment[k] += xf[k] + s.nodes.m(n, k);
+        scale += std::abs(f[k]);
+      }
+    }
+    ASSERT_GT(scale, 0) << "IHQ " << ihq;
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_LE(std::abs(force[k]), 1e-12 * scale) << "IHQ " << ihq << ", component " << k;
+      EXPECT_LE(std::abs(moment[k]), 1e-12 * scale * kSide) << "IHQ " << ihq << ", component " << k;
+    }
   }
 }
 

@@ -22,6 +22,20 @@
 // For the membrane modes of a square element this is FB's
 // a = QH rho c V^(2/3) / 4 with the element's face t h in place of V^(2/3).
 // Either way the work Q.qdot dt is the hourglass energy reported in glstat.
+//
+// Rigid rotation of a warped element. gamma is orthogonal to the fields
+// linear in the element's plane, which holds every rigid motion of a flat
+// element. A warped quad's nodes sit at z = warp h / 4 off that plane, so a
+// rigid turn about an in-plane axis (omega_x, omega_y) moves them in-plane
+// by v_x = omega_y z, v_y = -omega_x z: membrane rates gamma.v = omega_y warp
+// and -omega_x warp with no deformation, and forces gamma Q whose net moment
+// is warp Q. The membrane rates are therefore taken relative to the
+// element's frame, whose normal (across the diagonals) turns at
+// omega_x = dv_z/dy, omega_y = -dv_z/dx at the centre (the full projection of Belytschko & Leviathan 1994, CMAME 113, applied to
+// the hourglass rates, which are the only rates of this element that such
+// a turn excites). The conjugate forces add warp (b1 Q_x + b2 Q_y) to each
+// node's f_z: the hourglass forces then carry no net force or moment. A
+// flat element (warp 0) is unchanged.
 #pragma once
 
 #include <cmath>
@@ -83,24 +97,31 @@ KOKKOS_INLINE_FUNCTION void hourglass_limits(const Real qh[5], const T& sigy, co
 }
 
 // Adds hourglass forces to the local nodal forces f[i][0..4] and returns the
-// hourglass power Q.qdot. v, w: local nodal velocities and angular velocities.
+// hourglass power Q.qdot. g: the element's frame (b1, b2, warp); v, w: local
+// nodal velocities and angular velocities.
 // qh[m]: each mode's coefficient, LS-DYNA's QM for the membrane modes, QW
 // for w (warping) and QB for the rotations (bending).
 // stiffness_q: the five stored IHQ-4 resultants (updated in place) or
 // nullptr for the viscous form; limit: their bounds (hourglass_limits) or
 // nullptr for an elastic material.
 template <class T>
-KOKKOS_INLINE_FUNCTION T hourglass_forces(const HourglassModes<T>& h, const T v[4][3], const T w[4][3], const Real qh[5],
-                                          const T& mass, const T& rotary_inertia, Real dt, T* stiffness_q,
-                                          const T* limit, T f[4][5]) {
+KOKKOS_INLINE_FUNCTION T hourglass_forces(const ShellGeometry<T>& g, const HourglassModes<T>& h, const T v[4][3],
+                                          const T w[4][3], const Real qh[5], const T& mass, const T& rotary_inertia,
+                                          Real dt, T* stiffness_q, const T* limit, T f[4][5]) {
   T rate[5] = {0, 0, 0, 0, 0};
+  T slope_x = 0, slope_y = 0;  // dv_z/dx = -omega_y, dv_z/dy = omega_x
   for (int i = 0; i < 4; ++i) {
     rate[0] += h.gamma[i] * v[i][0];
     rate[1] += h.gamma[i] * v[i][1];
     rate[2] += h.gamma[i] * v[i][2];
     rate[3] += h.gamma[i] * w[i][0];
     rate[4] += h.gamma[i] * w[i][1];
+    slope_x += g.b1[i] * v[i][2];
+    slope_y += g.b2[i] * v[i][2];
   }
+  // Less the warped nodes' in-plane motion in the element's rotation (above).
+  rate[0] += g.warp * slope_x;
+  rate[1] += g.warp * slope_y;
   T q[5];
   T power = 0;
   if (stiffness_q) {
@@ -119,8 +140,10 @@ KOKKOS_INLINE_FUNCTION T hourglass_forces(const HourglassModes<T>& h, const T v[
       power += q[m] * rate[m];
     }
   }
-  for (int i = 0; i < 4; ++i)
+  for (int i = 0; i < 4; ++i) {
     for (int m = 0; m < 5; ++m) f[i][m] += h.gamma[i] * q[m];
+    f[i][2] += g.warp * (g.b1[i] * q[0] + g.b2[i] * q[1]);
+  }
   return power;
 }
 

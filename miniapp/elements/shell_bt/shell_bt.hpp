@@ -21,6 +21,10 @@ struct ShellGeometry {
   T b1[4], b2[4];   // dN/dx, dN/dy at the centre
   T area;           // <= 0: inverted or collapsed element
   T centroid[3];
+  // h.z, h = (1,-1,1,-1), z the nodes' heights above the plane: the frame's
+  // normal is across both diagonals, so a quad's nodes sit at z = warp h / 4
+  // (0 when flat).
+  T warp;
 };
 
 template <class T>
@@ -47,9 +51,12 @@ KOKKOS_INLINE_FUNCTION void shell_geometry(const T x[4][3], ShellGeometry<T>& g)
     g.centroid[k] = Real(0.25) * (x[0][k] + x[1][k] + x[2][k] + x[3][k]);
   }
   cross(d31, d42, n);
+  T alternate[3];  // x1 - x2 + x3 - x4: the centroid drops out of h.z
+  for (int k = 0; k < 3; ++k) alternate[k] = (x[0][k] - x[1][k]) + (x[2][k] - x[3][k]);
   const T nn = vsqrt(dot3(n, n));
   const T inv_n = select(nn > 0, T(1) / nn, T(0));
   for (int k = 0; k < 3; ++k) g.e[2][k] = n[k] * inv_n;
+  g.warp = dot3(alternate, g.e[2]);
   const T s3 = dot3(s21, g.e[2]);
   T t1[3] = {s21[0] - s3 * g.e[2][0], s21[1] - s3 * g.e[2][1], s21[2] - s3 * g.e[2][2]};
   const T tt = vsqrt(dot3(t1, t1));

@@ -186,10 +186,10 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
         hardening_lanes(m, k.curve_x, k.curve_y, mean_epsp, sigy, slope);
         hourglass_limits(coefficient, sigy, t, g.area, limit);
       }
-      power = hourglass_forces(h, vl, wl, coefficient, mass, rotary, dt, q, capped_hourglass ? limit : nullptr, fl);
+      power = hourglass_forces(g, h, vl, wl, coefficient, mass, rotary, dt, q, capped_hourglass ? limit : nullptr, fl);
       for (int j = 0; j < 5; ++j) L::store(&packed(k.hg_q, e0, j), q[j]);
     } else {
-      power = hourglass_forces<T>(h, vl, wl, coefficient, mass, rotary, dt, nullptr, nullptr, fl);
+      power = hourglass_forces<T>(g, h, vl, wl, coefficient, mass, rotary, dt, nullptr, nullptr, fl);
     }
     for (int l = 0; l < W; ++l) k.he(e0 + l) += static_cast<double>(L::get(power, l) * dt);
   }
