@@ -271,13 +271,23 @@ TEST(KeywordReaderLsDyna, WeldsAndNodalRigidBodiesBecomeRigidBodiesOfNodes) {
   const Model m = read(minimal_deck(
       "*SET_NODE_LIST\n3\n1,2\n*SET_NODE_LIST\n4\n5,6\n"
       "*CONSTRAINED_NODAL_RIGID_BODY\n9,0,3\n"
-      "*CONSTRAINED_GENERALIZED_WELD_SPOT_ID\n1,4\n0,0,0,0\n"
-      "*CONSTRAINED_SPOTWELD\n3,4\n"));
-  ASSERT_EQ(m.nodal_rigid_bodies.size(), 3u);
+      "*CONSTRAINED_GENERALIZED_WELD_SPOT_ID\n1\n4\n0,0,0,0\n"
+      "*CONSTRAINED_SPOTWELD\n3,4\n"
+      "*NODE\n7,5,5,5\n8,6,6,6\n*CONSTRAINED_SPOTWELD_ID\n7\n7,8\n"));
+  ASSERT_EQ(m.nodal_rigid_bodies.size(), 4u);
   EXPECT_EQ(m.nodal_rigid_bodies[0].id, 9);
   EXPECT_EQ(m.nodal_rigid_bodies[0].nodes, (std::vector<GlobalId>{1, 2}));
   EXPECT_EQ(m.nodal_rigid_bodies[1].nodes, (std::vector<GlobalId>{5, 6}));
   EXPECT_EQ(m.nodal_rigid_bodies[2].nodes, (std::vector<GlobalId>{3, 4}));
+  EXPECT_EQ(m.nodal_rigid_bodies[3].nodes, (std::vector<GlobalId>{7, 8}));
+  // _ID's WID is a card of its own (LS-DYNA's and PyDYNA's layout): WID and
+  // NSID (or N1 N2) on one card are refused, not read a card late.
+  EXPECT_EQ(error_of(minimal_deck("*SET_NODE_LIST\n4\n5,6\n*CONSTRAINED_GENERALIZED_WELD_SPOT_ID\n1,4\n0,0,0,0\n")),
+            "deck.k:26: field 2 (after WID) of *CONSTRAINED_GENERALIZED_WELD_SPOT_ID: the _ID card holds WID alone; "
+            "NSID CID go on the next card");
+  EXPECT_EQ(error_of(minimal_deck("*CONSTRAINED_SPOTWELD_ID\n7,5,6\n")),
+            "deck.k:23: field 2 (after WID) of *CONSTRAINED_SPOTWELD_ID: the _ID card holds WID alone; "
+            "N1 N2 go on the next card");
   EXPECT_NE(error_of(minimal_deck("*CONSTRAINED_SPOTWELD\n4,5\n*CONSTRAINED_SPOTWELD\n5,6\n"))
                 .find("nodal rigid body: node 5 is already in the one at line"),
             std::string::npos);

@@ -100,7 +100,7 @@ constexpr KeywordSpec kKeywords[] = {
     {"RIGIDWALL_GEOMETRIC_SPHERE", read_rigidwall_geometric, kIdOption | kDisplayOption | kMotionOption},
     {"CONSTRAINED_NODAL_RIGID_BODY", read_constrained_nodal_rigid_body, kTitleOption},
     {"CONSTRAINED_NODAL_RIGID_BODY_INERTIA", read_constrained_nodal_rigid_body, kTitleOption},
-    {"CONSTRAINED_SPOTWELD", read_constrained_spotweld, 0},
+    {"CONSTRAINED_SPOTWELD", read_constrained_spotweld, kIdOption},
     {"CONSTRAINED_EXTRA_NODES_NODE", read_constrained_extra_nodes, 0},
     {"CONSTRAINED_EXTRA_NODES_SET", read_constrained_extra_nodes, 0},
     {"CONSTRAINED_RIGID_BODIES", read_constrained_rigid_bodies, 0},

@@ -39,6 +39,15 @@ WeldFailure weld_failure(const CardFields& fields, int sn, double time) {
   return failure;
 }
 
+// _ID's card: WID alone (a deck with WID before N1 or NSID on one card is
+// refused here, not read a card late).
+void read_weld_id_card(const Card& card, const KeywordCards& cards, const char* next) {
+  const CardFields fields(card, cards.keyword(), kStandardLayout);
+  fields.id(1, "WID");
+  for (int f = 2; f <= 8; ++f)
+    if (!fields.blank(f)) fields.fail(f, "after WID", std::string("the _ID card holds WID alone; ") + next + " go on the next card");
+}
+
 void add_body(ReaderState& state, NodalRigidBody body, GlobalId node_set, const std::string& keyword) {
   if (node_set != 0) state.nodal_bodies.push_back({state.model.nodal_rigid_bodies.size(), node_set, keyword});
   state.model.nodal_rigid_bodies.push_back(std::move(body));
@@ -70,10 +79,15 @@ void read_constrained_nodal_rigid_body(KeywordCards& cards, const KeywordOptions
   } while (cards.has_more());
 }
 
-// One weld a card: N1 N2 SN SS N M TF EP.
-void read_constrained_spotweld(KeywordCards& cards, const KeywordOptions&, ReaderState& state) {
+// One weld a card: N1 N2 SN SS N M TF EP; with _ID each weld's card follows
+// its own WID card (as LS-DYNA and PyDYNA lay it out).
+void read_constrained_spotweld(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   while (const Card* card = cards.next()) {
     if (card->blank()) continue;
+    if (options.id) {
+      read_weld_id_card(*card, cards, "N1 N2");
+      card = &cards.require("card 1 (N1 N2 SN SS N M TF EP) after its WID card");
+    }
     const CardFields fields(*card, cards.keyword(), kStandardLayout);
     NodalRigidBody weld;
     weld.nodes = {fields.id(1, "N1"), fields.id(2, "N2")};
@@ -88,18 +102,16 @@ void read_constrained_spotweld(KeywordCards& cards, const KeywordOptions&, Reade
   }
 }
 
-// A node set welded rigidly: card 1 (ID with _ID) NSID CID FILTER WINDOW NPRT,
-// card 2 TFAIL EPSF SN SS N M.
+// A node set welded rigidly: (with _ID, the WID card) card 1 NSID CID FILTER
+// WINDOW NPRT, card 2 TFAIL EPSF SN SS N M.
 void read_constrained_generalized_weld_spot(KeywordCards& cards, const KeywordOptions& options, ReaderState& state) {
   do {
-    const Card& card1 = cards.require(options.id ? "card 1 (WID NSID CID FILTER WINDOW NPRT)"
-                                                 : "card 1 (NSID CID FILTER WINDOW NPRT)");
+    if (options.id) read_weld_id_card(cards.require("the WID card"), cards, "NSID CID");
+    const Card& card1 = cards.require("card 1 (NSID CID FILTER WINDOW NPRT)");
     const CardFields fields(card1, cards.keyword(), kStandardLayout);
-    const int first = options.id ? 2 : 1;
     NodalRigidBody weld;
-    if (options.id) fields.id(1, "WID");
     weld.where = card1.where();
-    const GlobalId node_set = fields.id(first, "NSID");
+    const GlobalId node_set = fields.id(1, "NSID");
     const Card& card2 = cards.require("card 2 (TFAIL EPSF SN SS N M)");
     const CardFields failure(card2, cards.keyword(), kStandardLayout);
     weld.weld = true;

@@ -169,7 +169,9 @@ EnergyRecord OutputSchedule::write(State& s, const ContactPhase& contact, Commun
     parts = part_records(s, batch.sums(part_sums));
     double contact_energy = 0;
     for (const ContactRecord& c : contacts) contact_energy += c.energy;
-    energy = global_energies(s, parts, contact_energy, s.carry.initial_total);
+    std::vector<PartRecord> everything = parts;
+    everything.push_back(off_element_record(s, batch.sums(part_sums)));
+    energy = global_energies(s, everything, contact_energy, s.carry.initial_total);
     if (due.glstat) {
       glstat_.write(energy, walls);
       keep(glstat_.files(), due.closing_only(Output::Glstat));

@@ -23,7 +23,7 @@ constexpr int kFields = 9;
 
 std::vector<double> part_energy_terms(const State& s, bool with_bodies) {
   const std::size_t np = s.part_info.size();
-  std::vector<double> sums(kFields * np, 0.0);
+  std::vector<double> sums(kFields * (np + 1), 0.0);  // the last: nodes on no element
   struct Sink final : EnergySink {
     std::vector<double>& sums;
     explicit Sink(std::vector<double>& out) : sums(out) {}
@@ -50,9 +50,13 @@ std::vector<double> part_energy_terms(const State& s, bool with_bodies) {
   const auto& terms = nd.terms;
   const std::vector<char> on_given_body = nodes_on_given_bodies(s);
   for (int n = 0; n < nd.count(); ++n) {
-    if (!nd.owned[n] || terms.offset(n) == terms.offset(n + 1)) continue;
+    if (!nd.owned[n]) continue;
     if (!on_given_body.empty() && on_given_body[static_cast<std::size_t>(n)]) continue;
-    double* out = &sums[kFields * static_cast<std::size_t>(nd.part[static_cast<std::size_t>(n)])];
+    // A node on no element (a point mass, a rigid body's extra node) has no
+    // part of its own: it counts to the model's totals, not to matsum's parts.
+    const bool on_element = terms.offset(n) != terms.offset(n + 1);
+    const std::size_t bucket = on_element ? static_cast<std::size_t>(nd.part[static_cast<std::size_t>(n)]) : np;
+    double* out = &sums[kFields * bucket];
     const double m = nd.mass(n), j = nd.inertia(n);
     double v2 = 0, w2 = 0;
     for (int k = 0; k < 3; ++k) {
@@ -67,20 +71,32 @@ std::vector<double> part_energy_terms(const State& s, bool with_bodies) {
   return sums;
 }
 
+namespace {
+PartRecord record_of(const double* in) {
+  PartRecord r;
+  r.internal = in[0];
+  r.kinetic = in[1];
+  r.hourglass = in[2];
+  r.mass = in[3];
+  r.momentum = {in[4], in[5], in[6]};
+  r.eroded_internal = in[7];
+  r.eroded_shells = static_cast<std::int64_t>(in[8]);
+  return r;
+}
+}  // namespace
+
+PartRecord off_element_record(const State& s, const double* sums) {
+  return record_of(&sums[kFields * s.part_info.size()]);
+}
+
 std::vector<PartRecord> part_records(const State& s, const double* sums) {
   const std::size_t np = s.part_info.size();
   std::vector<PartRecord> parts(np);
   for (std::size_t p = 0; p < np; ++p) {
     const double* in = &sums[kFields * p];
+    parts[p] = record_of(in);
     parts[p].id = s.part_info[p].id;
     parts[p].title = s.part_info[p].title;
-    parts[p].internal = in[0];
-    parts[p].kinetic = in[1];
-    parts[p].hourglass = in[2];
-    parts[p].mass = in[3];
-    parts[p].momentum = {in[4], in[5], in[6]};
-    parts[p].eroded_internal = in[7];
-    parts[p].eroded_shells = static_cast<std::int64_t>(in[8]);
   }
   return parts;
 }

@@ -20,6 +20,9 @@ void keep_half_step_velocities(State& state);
 // with_bodies: add the *PART_INERTIA bodies' terms (on one rank: every rank holds them).
 std::vector<double> part_energy_terms(const State& state, bool with_bodies);
 std::vector<PartRecord> part_records(const State& state, const double* sums);
+// The nodes on no element (point masses, rigid bodies' extra nodes): in the
+// totals (global_energies), in no part of matsum.
+PartRecord off_element_record(const State& state, const double* sums);
 // `contact`: the model-wide contact energy (ContactPhase::outputs).
 // Collective: shells (alive) with plastic strain above zero at any integration point, model-wide.
 std::int64_t yielded_shells(const State& state, Communicator& comm);
