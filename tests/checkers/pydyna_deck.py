@@ -97,17 +97,17 @@ def node_set(sid, nodes):
     return nodes_set
 
 
-def strip_mesh(deck, node, columns, rows, dx, dy, pid=lambda i, j: 1):
-    """columns x rows shells of dx x dy in the x-y plane, node(i, j) the node
-    ids, shell (i, j) id 1 + i + j columns and part pid(i, j); returns the
-    (i, j) of every node."""
+def strip_mesh(deck, node, columns, rows, dx, dy, pid=lambda i, j: 1, z=0.0, first_eid=1):
+    """columns x rows shells of dx x dy in the plane at height z, node(i, j)
+    the node ids, shell (i, j) id first_eid + i + j columns and part
+    pid(i, j); returns the (i, j) of every node."""
     ids = [(i, j) for j in range(rows + 1) for i in range(columns + 1)]
     deck.append(kwd.Node(nodes=pd.DataFrame({
         "nid": [node(i, j) for i, j in ids], "x": [i * dx for i, j in ids],
-        "y": [j * dy for i, j in ids], "z": [0.0] * len(ids)})))
+        "y": [j * dy for i, j in ids], "z": [z] * len(ids)})))
     cells = [(i, j) for j in range(rows) for i in range(columns)]
     deck.append(kwd.ElementShell(elements=pd.DataFrame({
-        "eid": [1 + i + j * columns for i, j in cells], "pid": [pid(i, j) for i, j in cells],
+        "eid": [first_eid + i + j * columns for i, j in cells], "pid": [pid(i, j) for i, j in cells],
         "n1": [node(i, j) for i, j in cells], "n2": [node(i + 1, j) for i, j in cells],
         "n3": [node(i + 1, j + 1) for i, j in cells], "n4": [node(i, j + 1) for i, j in cells]})))
     return ids

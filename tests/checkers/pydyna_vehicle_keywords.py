@@ -53,16 +53,7 @@ def write_mesh(path):
     deck = Deck()
     plate_one = lambda i, j: 1 + i + j * (N + 1)
     strip_mesh(deck, plate_one, N, N, PLATE / N, PLATE / N)
-    h = PLATE / N
-    ids = [(i, j) for j in range(N + 1) for i in range(N + 1)]
-    deck.append(kwd.Node(nodes=pd.DataFrame({
-        "nid": [plate_two(i, j) for i, j in ids], "x": [i * h for i, j in ids],
-        "y": [j * h for i, j in ids], "z": [2.0] * len(ids)})))
-    cells = [(i, j) for j in range(N) for i in range(N)]
-    deck.append(kwd.ElementShell(elements=pd.DataFrame({
-        "eid": [101 + i + j * N for i, j in cells], "pid": [2] * len(cells),
-        "n1": [plate_two(i, j) for i, j in cells], "n2": [plate_two(i + 1, j) for i, j in cells],
-        "n3": [plate_two(i + 1, j + 1) for i, j in cells], "n4": [plate_two(i, j + 1) for i, j in cells]})))
+    strip_mesh(deck, plate_two, N, N, PLATE / N, PLATE / N, pid=lambda i, j: 2, z=2.0, first_eid=101)
     x0, x1 = RIGID
     deck.append(kwd.Node(nodes=pd.DataFrame({
         "nid": [901, 902, 903, 904, EXTRA_NODE, SPHERE_NODE], "x": [x0, x1, x1, x0, 65.0, 100.0],
