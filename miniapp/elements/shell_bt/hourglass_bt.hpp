@@ -31,9 +31,10 @@
 // and -omega_x warp with no deformation, and forces gamma Q whose net moment
 // is warp Q. The membrane rates are therefore taken relative to the
 // element's frame, whose normal (across the diagonals) turns at
-// omega_x = dv_z/dy, omega_y = -dv_z/dx at the centre (the full projection of Belytschko & Leviathan 1994, CMAME 113, applied to
-// the hourglass rates, which are the only rates of this element that such
-// a turn excites). The conjugate forces add warp (b1 Q_x + b2 Q_y) to each
+// omega_x = dv_z/dy, omega_y = -dv_z/dx at the centre (the full projection
+// of Belytschko & Leviathan 1994, CMAME 113, applied to the hourglass
+// rates, which are the only rates of this element that such a turn
+// excites). The conjugate forces add warp (b1 Q_x + b2 Q_y) to each
 // node's f_z: the hourglass forces then carry no net force or moment. A
 // flat element (warp 0) is unchanged.
 #pragma once
