@@ -38,6 +38,8 @@ import os
 
 import numpy as np
 
+from .fit_provenance import provenance
+
 ELEMENT_TERMS = ("shell", "triangle", "point", "plastic", "rigid", "scalar", "element_cycle")
 WEIGHT_TERMS = ELEMENT_TERMS[:5]  # `scalar` depends on the packing on each rank: no partition weight
 
@@ -173,6 +175,7 @@ def calibrate(paths):
     out["weights"] = weights_option(out, [w for _, w in tables], triangles_measured=bool(np.any(rows[:, 1])))
     out["imbalance"] = [imbalance_row(report, work, cost) for report, work in tables]
     out["compute_costs"] = compute_costs_option(out)
+    out["provenance"] = provenance([report for report, _ in tables])  # what a study checks it against
     return out
 
 

@@ -4,7 +4,7 @@ import json
 import os
 import sys
 
-from . import placement, platforms, runner, throughput
+from . import fit_provenance, placement, platforms, runner, throughput
 from .launch import BUILD_DIRS, Tools, default_binaries
 from .spec import DEFAULT_COLLECTIVES, StudySpec, collective_choice
 from .windows import BadWindow
@@ -81,7 +81,10 @@ def add_simulation(p):
                    help="what a simulated rank's computation costs: the CPU time it took (measured) or the "
                         "cost model of --compute-costs (model: repeatable; docs/simulated-clusters.md#modeled-compute)")
     p.add_argument("--compute-costs", default="",
-                   help="the cost model: a tools/study.py calibrate -o JSON file, or minicrash's compute_costs= text")
+                   help="the cost model: a tools/study.py calibrate -o JSON file (refused for another deck or "
+                        "build), or minicrash's compute_costs= text")
+    p.add_argument("--fit-from-other-build", action="store_true",
+                   help="accept a --compute-costs fit made with another revision of the same precision")
     p.add_argument("--no-local", action="store_true", help="simulated runs only")
 
 
@@ -111,6 +114,21 @@ def compute_costs_text(given):
     return fit["compute_costs"]
 
 
+def check_cost_fit(a, study):
+    """A --compute-costs fit of another deck or build stops the study before
+    it runs anything (fit_provenance; exit 2)."""
+    given = vars(a).get("compute_costs", "")
+    if not given or not os.path.isfile(given):
+        return
+    with open(given) as f:
+        record = json.load(f).get("provenance")
+    if not record:
+        return
+    decks = [study.deck_path(d) for d in study.spec.decks]
+    build = fit_provenance.binary_build(study.tools.binary, study.spec.precision)
+    fit_provenance.check(given, record, decks, build, vars(a).get("fit_from_other_build", False))
+
+
 def open_study(a, need_sizes=True):
     """The study in --out: its saved spec when only --out is given."""
     os.makedirs(a.out, exist_ok=True)
@@ -124,6 +142,7 @@ def open_study(a, need_sizes=True):
     binary, smpi_binary = default_binaries(spec.precision)
     tools = Tools(a.binary or binary, a.smpi_binary or smpi_binary, a.generator, a.place)
     study = runner.Study(a.out, spec, tools)
+    check_cost_fit(a, study)
     if spec.networks and not spec.host_speed:
         def save(speed):
             spec.host_speed = speed
@@ -274,6 +293,6 @@ def main(argv=None):
     a = parser().parse_args(argv)
     try:
         a.func(a)
-    except (BadWindow, platforms.BadFabric) as e:
+    except (BadWindow, platforms.BadFabric, fit_provenance.BadFit) as e:
         print(f"tools/study.py: error: {e}", file=sys.stderr)
         sys.exit(2)
