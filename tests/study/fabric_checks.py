@@ -2,8 +2,9 @@
 """Fabric options of the study driver: --blocking and --rails make one
 simulated system per combination, named NETWORK-TOPOLOGY[-bB][-rR], whose
 platform file has the right link widths; a blocking factor on one switch,
-more rails than the writer models, or an unknown blocking factor exit with
-status 2 and say why, before anything runs.
+more rails than the writer models, an unknown blocking factor, jobs that
+do not split the ranks or a study without sizes exit with status 2 and say
+why, before anything runs.
 
 usage: fabric_checks.py STUDY_PY WORKDIR
 """
@@ -45,6 +46,10 @@ def main():
                    "invalid choice: 3")
     expect_refused(study, work, ["run", "--deck", "d.k", "--network", "ib-hdr", "--nodes", "2", "--no-local",
                                  "--rails", "1", "4", "--out", "s"], "4 rails: the platform writer models 1 to 2")
+    expect_refused(study, work, ["throughput", "--deck", "d.k", "--network", "ib-hdr", "--nodes", "1",
+                                 "--cores-per-node", "2", "--jobs", "4", "--host-speed", "1e9", "--out", "t"],
+                   "--jobs 4: 2 ranks (1 nodes x 2) do not split into equal jobs")
+    expect_refused(study, work, ["run", "--deck", "d.k", "--out", "n"], "no sizes given")
     print("fabric options: systems", systems, "; uplinks", up_bw, "GB/s; bad fabrics exit 2")
 
 

@@ -6,7 +6,7 @@ import sys
 
 from . import fit_provenance, placement, platforms, runner, throughput
 from .launch import BUILD_DIRS, Tools, default_binaries
-from .spec import DEFAULT_COLLECTIVES, StudySpec, collective_choice
+from .spec import DEFAULT_COLLECTIVES, BadSpec, StudySpec, collective_choice
 from .windows import BadWindow
 
 
@@ -293,6 +293,6 @@ def main(argv=None):
     a = parser().parse_args(argv)
     try:
         a.func(a)
-    except (BadWindow, platforms.BadFabric, fit_provenance.BadFit) as e:
+    except (BadSpec, BadWindow, platforms.BadFabric, fit_provenance.BadFit) as e:
         print(f"tools/study.py: error: {e}", file=sys.stderr)
         sys.exit(2)

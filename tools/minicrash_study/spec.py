@@ -30,6 +30,10 @@ def collective_choice(word):
     return word if "=" in word else f"coll-selector={word}"
 
 
+
+class BadSpec(ValueError):
+    """A study that cannot be run as given (exit status 2, before anything runs)."""
+
 @dataclass(frozen=True)
 class Deck:
     """A keyword deck, or a generator spec `gen:PRESET[:key=value,...]`
@@ -167,22 +171,22 @@ class StudySpec:
     def validate(self, need_sizes=True):
         unknown = [n for n in self.networks if n not in platforms.NETWORKS]
         if unknown:
-            raise SystemExit(f"unknown network(s) {unknown}; known: {sorted(platforms.NETWORKS)}")
+            raise BadSpec(f"unknown network(s) {unknown}; known: {sorted(platforms.NETWORKS)}")
         if self.topology not in platforms.TOPOLOGIES:
-            raise SystemExit(f"unknown topology {self.topology!r}; known: {platforms.TOPOLOGIES}")
+            raise BadSpec(f"unknown topology {self.topology!r}; known: {platforms.TOPOLOGIES}")
         for blocking in self.blocking:
             for rails in self.rails:
                 platforms.check_fabric(self.topology, blocking, rails)
         if not self.decks:
-            raise SystemExit("no deck given (--deck)")
+            raise BadSpec("no deck given (--deck)")
         if need_sizes and not self.nps and not (self.nodes and self.networks):
-            raise SystemExit("no sizes given (--np, or --nodes with --network)")
+            raise BadSpec("no sizes given (--np, or --nodes with --network)")
         if not self.local and not self.networks:
-            raise SystemExit("nothing to run: --no-local and no --network")
+            raise BadSpec("nothing to run: --no-local and no --network")
         if self.compute not in ("measured", "model"):
-            raise SystemExit(f"--compute {self.compute!r}: measured or model")
+            raise BadSpec(f"--compute {self.compute!r}: measured or model")
         if self.compute == "model" and not self.compute_costs:
-            raise SystemExit("--compute model needs --compute-costs (a tools/study.py calibrate -o fit)")
+            raise BadSpec("--compute model needs --compute-costs (a tools/study.py calibrate -o fit)")
         for w in self.windows:
             parse_window(w)
         if self.windows and any(o.startswith(("cycles=", "endtim=")) for o in self.options):

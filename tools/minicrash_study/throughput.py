@@ -19,7 +19,7 @@ import time
 
 from . import launch, rows
 from .progress import Progress
-from .spec import Deck, Point
+from .spec import BadSpec, Deck, Point
 from .runner import window_args
 
 SIM_COLUMNS = ["deck", "elements", "network", "topology", "nodes", "cores_per_node", "placement", "jobs", "np",
@@ -32,7 +32,7 @@ def parse_split(text):
     """'4x2' -> (4 jobs, np 2)."""
     k, _, np_ = text.lower().partition("x")
     if not (k.isdigit() and np_.isdigit()):
-        raise SystemExit(f"split {text!r}: expected JOBSxNP, e.g. 4x2")
+        raise BadSpec(f"split {text!r}: expected JOBSxNP, e.g. 4x2")
     return int(k), int(np_)
 
 
@@ -105,8 +105,8 @@ def simulated_points(spec, jobs, share_nodes):
                 for k in jobs:
                     ranks = nodes * spec.cores_per_node
                     if ranks % k:
-                        raise SystemExit(f"--jobs {k}: {ranks} ranks ({nodes} nodes x {spec.cores_per_node}) do not "
-                                         "split into equal jobs")
+                        raise BadSpec(f"--jobs {k}: {ranks} ranks ({nodes} nodes x {spec.cores_per_node}) do not "
+                                      "split into equal jobs")
                     for rep in range(spec.repeats):
                         out.append((Point(deck, system, ranks, 1, spec.partitions[0], rep, nodes,
                                           spec.collectives[0], placement, spec.windows[0] if spec.windows else ""), k))
