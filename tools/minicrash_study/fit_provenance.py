@@ -42,14 +42,16 @@ def report_build(report):
 def provenance(reports):
     """{"decks": [...], "build": {...}} of the fit's run reports (paths);
     runs of different builds in one fit raise BadFit."""
-    decks, builds = {}, {}
+    decks, builds, digests = {}, {}, {}  # digests: each deck file hashed once, however many runs read it
     for path in reports:
         with open(path) as f:
             report = json.load(f)
         build = report_build(report)
         builds[tuple(build.values())] = (build, path)
         deck = report.get("deck", "")
-        digest = file_sha256(deck) if os.path.isfile(deck) else None
+        if deck not in digests:
+            digests[deck] = file_sha256(deck) if os.path.isfile(deck) else None
+        digest = digests[deck]
         decks.setdefault(digest or report.get("title", ""),
                          {"file": os.path.basename(deck), "title": report.get("title", ""),
                           "elements": report.get("elements"), "sha256": digest})
