@@ -19,6 +19,9 @@
    time + square roots x square-root time (one shared unit); the measured
    element phase of the native build on N shells; its ratio to the largest
    floor.
+4. The same on a plate whose traffic fits in half the last-level cache
+   (sysfs): the kernel's compute time, and how much memory adds to it
+   where the two do not overlap.
 
 Builds build-count/ (about 3 minutes the first time); the two callgrind
 runs take a few seconds. The work of step 1 does not depend on the machine
@@ -120,6 +123,31 @@ def counted_work(shells, nip):
     return {k: (late[k] - early[k]) / (20.0 * shells) for k in late}
 
 
+def element_phase(build, elements, nip, cycles):
+    """(ns per element-cycle, traffic in B per element-cycle, % of points plastic) of one bench_shell_kernel run."""
+    env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS="1")
+    line = run([os.path.join(build, "bench", "bench_shell_kernel"), "--elements", str(elements), "--nip", str(nip),
+                "--mat", "24", "--cycles", str(cycles)], env=env)
+    return (float(re.search(r"element phase ([\d.]+) ns", line).group(1)),
+            float(re.search(r"kernel traffic ([\d.]+) B", line).group(1)),
+            re.search(r"plastic points (\d+)%", line).group(1))
+
+
+def last_level_cache_bytes():
+    """The largest cache of cpu0 from sysfs, or None where it is not listed."""
+    sizes = []
+    base = "/sys/devices/system/cpu/cpu0/cache"
+    for index in (os.listdir(base) if os.path.isdir(base) else []):
+        try:
+            with open(os.path.join(base, index, "size")) as f:
+                text = f.read().strip()
+        except OSError:
+            continue
+        scale = {"K": 1 << 10, "M": 1 << 20}.get(text[-1:], 1)
+        sizes.append(int(text.rstrip("KM")) * scale)
+    return max(sizes) if sizes else None
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--elements", type=int, default=200000)
@@ -144,12 +172,7 @@ def main():
     flops = per.get("add", 0) + per.get("sub", 0) + per.get("mul", 0) + per.get("div", 0) + per.get("sqrt", 0) \
         + 2 * per.get("fma", 0)
     rates = dict(kv.split("=") for kv in run([os.path.join(args.build, "bench", "machine_rates")]).split())
-    env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS="1")
-    line = run([os.path.join(args.build, "bench", "bench_shell_kernel"), "--elements", str(args.elements), "--nip",
-                str(args.nip), "--mat", "24", "--cycles", "100"], env=env)
-    measured = float(re.search(r"element phase ([\d.]+) ns", line).group(1))
-    traffic = float(re.search(r"kernel traffic ([\d.]+) B", line).group(1))
-    plastic = re.search(r"plastic points (\d+)%", line).group(1)
+    measured, traffic, plastic = element_phase(args.build, args.elements, args.nip, 100)
     floors = {
         "bandwidth": traffic / float(rates["triad_gb_s"]),
         "flops": flops / float(rates["gflops"]),
@@ -168,6 +191,16 @@ def main():
     build = os.path.relpath(args.build, ROOT)
     print(f"measured element phase ({args.elements} shells, {plastic} % of points plastic, {build}/): {measured:.1f} "
           f"ns/element-cycle = {measured / floors[largest]:.2f} x the largest floor ({largest})")
+    # The same kernel on a plate whose whole traffic fits in half the last
+    # cache: what is left is compute (and cache latency), so the difference
+    # is what memory adds where it does not overlap the arithmetic.
+    cache = last_level_cache_bytes()
+    if cache:
+        small = int(cache / 2 / traffic)
+        in_cache, _, small_plastic = element_phase(args.build, small, args.nip, 300)
+        print(f"the same in cache ({small} shells, {small_plastic} % plastic, traffic {small * traffic / 2**20:.0f} MiB "
+              f"within {cache >> 20} MiB): {in_cache:.1f} ns/element-cycle = {in_cache / floors[largest]:.2f} x; memory "
+              f"adds {measured - in_cache:.1f} ns ({100 * (measured - in_cache) / measured:.0f} % of the measured)")
 
 
 if __name__ == "__main__":
