@@ -21,7 +21,9 @@
    floor.
 4. The same on a plate whose traffic fits in half the last-level cache
    (sysfs): the kernel's compute time, and how much memory adds to it
-   where the two do not overlap.
+   where the two do not overlap. The corner stores still stream past the
+   cache there (above 2 MiB a thread, corner_stores_stream), so that part
+   of the traffic goes to memory in both runs.
 
 Builds build-count/ (about 3 minutes the first time); the two callgrind
 runs take a few seconds. The work of step 1 does not depend on the machine
