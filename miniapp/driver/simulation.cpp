@@ -61,7 +61,7 @@ class TimeLoop {
     nodal_forces_and_velocities(static_cast<Real>(step.dt_avg));
     {
       ScopedPhase phase(result.timers, Phase::RigidWalls, comm_);
-      apply_rigid_walls(s_, comm_, step.dt, step.dt_avg);
+      apply_rigid_walls(s_, node_roles_, comm_, step.dt, step.dt_avg);
       if (model_.on()) model_.walls(s_, comm_);
     }
     {
@@ -156,7 +156,7 @@ class TimeLoop {
   void nodal_forces_and_velocities(Real dt_avg) {
     {
       ScopedPhase phase(result.timers, Phase::Nodes, comm_);
-      gather_forces_and_accelerate(s_, shared_marks_, dt_avg);
+      gather_forces_and_accelerate(s_, node_roles_, dt_avg);
       // The whole node phase, before the shared-node sums wait on it.
       if (model_.on()) model_.nodes(s_, comm_);
     }
@@ -189,7 +189,7 @@ class TimeLoop {
   const RunSettings& rs_;
   Communicator& comm_;
   Halo& halo_;
-  const ByteView shared_marks_ = mark_shared_nodes(s_, halo_);  // their velocities wait for the halo
+  const ByteView node_roles_ = node_roles(s_, halo_);  // shared nodes wait for the halo; which keep f and m
   const ContactMesh contact_mesh_;
   ContactPhase contact_;
   OutputSchedule outputs_;

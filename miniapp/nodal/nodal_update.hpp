@@ -14,11 +14,20 @@ namespace mc {
 // order of nodes.terms (deterministic for any thread count), then this
 // rank's contact share.
 void gather_nodal_forces(State& state);
+// What the node phase does at a node (node_roles, a byte a node).
+constexpr std::uint8_t kNodeAdvances = 0;    // its velocity advances in the gather; f and m not stored
+constexpr std::uint8_t kNodeShared = 1;      // other ranks hold it: the halo stores its sums, then it advances
+constexpr std::uint8_t kNodeKeepsForce = 2;  // advances, and keeps f and m for a rigid body or a motion
 // The gather, then v^{n+1/2} = v^{n-1/2} + (f/m) dt_avg (SPC'd components
-// held at zero) at every node not marked in `shared` (mark_shared_nodes).
-void gather_forces_and_accelerate(State& state, const ByteView& shared, Real dt_avg);
-// 1 at the halo's shared nodes (an empty view on one rank).
-ByteView mark_shared_nodes(const State& state, const Halo& halo);
+// held at zero) at every node not shared, by the nodes' roles (an empty
+// view: every node advances and stores f and m).
+void gather_forces_and_accelerate(State& state, const ByteView& roles, Real dt_avg);
+// The role of each of this rank's nodes, for the run's whole life (rigid
+// bodies and prescribed motions do not gain nodes).
+ByteView node_roles(const State& state, const Halo& halo);
+// Node n's net force of this cycle after the node phase, bit for bit what
+// the gather summed: f where it is stored, else its terms summed again.
+void net_force(const State& state, const ByteView& roles, int n, Real out[3]);
 // Shared nodes: the complete sums over every rank holding them.
 void sum_shared_forces(State& state, Halo& halo, Communicator& comm);
 // The velocity update at the shared nodes, once their sums are complete.

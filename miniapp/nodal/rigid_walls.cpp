@@ -5,11 +5,12 @@
 #include "decomposition/parallel/blocked_for.hpp"
 #include "io/vec3.hpp"
 #include "miniapp/nodal/curve_value.hpp"
+#include "miniapp/nodal/nodal_update.hpp"
 #include "miniapp/nodal/wall_shapes.hpp"
 
 namespace mc {
 
-void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
+void apply_rigid_walls(State& s, const ByteView& roles, Communicator& comm, double dt, double dt_avg) {
   if (s.walls.empty() || !(dt > 0)) return;
   auto& nd = s.nodes;
   // Per wall: impulse xyz, energy removed; reproducible, so that a moving
@@ -65,9 +66,11 @@ void apply_rigid_walls(State& s, Communicator& comm, double dt, double dt_avg) {
         const int body = wall.on_body[slot];
         const bool on_body = body >= 0 && s.rigid_bodies[static_cast<std::size_t>(body)].holds();
         WallState::BodyHit* hit = on_body ? &hits[static_cast<std::size_t>(b)].emplace_back() : nullptr;
+        Real f[3];
+        net_force(s, roles, i, f);
         for (int k = 0; k < 3; ++k) {
           const double jk = m * (v[k] - nd.v(i, k));
-          const double v_minus = nd.v(i, k) - (m > 0 ? nd.f(i, k) / m * dt_avg : 0.0);
+          const double v_minus = nd.v(i, k) - (m > 0 ? f[k] / m * dt_avg : 0.0);
           out[k] += count * jk;
           if (hit) {
             hit->node = i;

@@ -15,7 +15,8 @@ namespace mc {
 // After the velocity update (which used dt_avg) and before the rigid bodies'
 // (a body node's impulse is added to its force, for its body to take), then
 // positions advance by dt. Collective only when the model has a moving wall.
-void apply_rigid_walls(State& state, Communicator& comm, double dt, double dt_avg);
+// roles: node_roles (nodal_update.hpp), to find each hit node's net force.
+void apply_rigid_walls(State& state, const ByteView& roles, Communicator& comm, double dt, double dt_avg);
 // After the rigid bodies' update: the work of the impulses on body nodes,
 // with the velocities their bodies gave them.
 void account_body_wall_work(State& state);

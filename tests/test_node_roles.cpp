@@ -1,0 +1,72 @@
+// The node phase stores f and m only where a rigid body or a prescribed
+// motion reads them (node_roles); everyone else who needs a node's net force
+// (the rigid walls) sums its terms again through net_force. Both must give
+// the bits of the gather that stores every node's f and m.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "decomposition/subdomain/local_mesh.hpp"
+#include "miniapp/elements/element_forces.hpp"
+#include "miniapp/nodal/nodal_update.hpp"
+#include "miniapp/state/state_builder.hpp"
+#include "model_builders.hpp"
+
+namespace mc {
+namespace {
+
+// A 12 x 8 elastic-plastic plate whose left two columns are a rigid part,
+// rippled and stretched so that every node carries a force of its own.
+State rippled_plate_with_grip() {
+  test::PlateSpec spec = test::plate_spec(12, 8, 60, 40, 1.0);
+  spec.kind = MaterialKind::PiecewiseLinearPlasticity;
+  Model m = test::plate_model(spec);
+  test::make_rigid_part(m, [&](const Shell& shell) { return (shell.id - 1) % spec.nx < 2; });
+  State s = build_state(m, whole_model_mesh(m));
+  for (int n = 0; n < s.nodes.count(); ++n) {
+    const double x = s.nodes.x(n, 0), y = s.nodes.x(n, 1);
+    s.nodes.v(n, 0) = 0.3 * x;
+    s.nodes.v(n, 2) = 2.0 * std::sin(x / 7) * std::cos(y / 5);
+    s.nodes.w(n, 1) = 0.01 * std::cos(x / 9);
+  }
+  return s;
+}
+
+TEST(NodeRoles, GatherThatStoresOnlyReadForcesAdvancesEveryNodeAlike) {
+  State all = rippled_plate_with_grip(), roled = rippled_plate_with_grip();
+  const Real dt = static_cast<Real>(0.5 * element_forces(all, 0));
+  const Halo none;
+  const ByteView roles = node_roles(roled, none);
+  int kept = 0;
+  for (int n = 0; n < roled.nodes.count(); ++n) kept += roles(n) == kNodeKeepsForce;
+  ASSERT_FALSE(roled.rigid_bodies.empty());
+  EXPECT_EQ(kept, static_cast<int>(roled.rigid_bodies[0].nodes.size()));  // 3 columns of 9 nodes
+  EXPECT_EQ(kept, 27);
+  for (int cycle = 0; cycle < 3; ++cycle) {
+    element_forces(all, dt);
+    element_forces(roled, dt);
+    gather_forces_and_accelerate(all, ByteView(), dt);
+    gather_forces_and_accelerate(roled, roles, dt);
+    for (int n = 0; n < all.nodes.count(); ++n) {
+      Real f[3];
+      net_force(roled, roles, n, f);
+      for (int k = 0; k < 3; ++k) {
+        ASSERT_EQ(roled.nodes.v(n, k), all.nodes.v(n, k)) << "node " << n;
+        ASSERT_EQ(roled.nodes.w(n, k), all.nodes.w(n, k)) << "node " << n;
+        ASSERT_EQ(f[k], all.nodes.f(n, k)) << "node " << n;
+        if (roles(n) == kNodeKeepsForce) {
+          ASSERT_EQ(roled.nodes.m(n, k), all.nodes.m(n, k)) << "node " << n;
+        }
+      }
+    }
+    update_positions(all, dt);
+    update_positions(roled, dt);
+  }
+  // The forces are not trivially zero: the stretch loads the plate.
+  double largest = 0;
+  for (int n = 0; n < all.nodes.count(); ++n) largest = std::fmax(largest, std::fabs(all.nodes.f(n, 0)));
+  EXPECT_GT(largest, 0);
+}
+
+}  // namespace
+}  // namespace mc
