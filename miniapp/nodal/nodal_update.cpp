@@ -17,6 +17,18 @@ KOKKOS_INLINE_FUNCTION void sum_terms(const ConstView<IntView>& offset, const Co
   }
 }
 
+// Node n's net force (and, Width 6, moment): its terms, then this rank's
+// contact share, as the halo adds it at shared nodes. The gather and
+// net_force both sum through here, so a wall's recomputed force has the
+// gather's bits.
+template <int Width>
+KOKKOS_INLINE_FUNCTION void sum_net(const ConstView<IntView>& offset, const ConstView<IntView>& term,
+                                    const Real* corners, const ConstView<Vec3View>& fc, int n, Real sum[Width]) {
+  sum_terms<Width>(offset, term, corners, n, sum);
+  if (fc.extent(0) > 0)
+    for (int k = 0; k < 3; ++k) sum[k] += fc(n, k);
+}
+
 // How many nodes ahead the gather fetches corners: a node's corners lie in
 // scattered packs, and waiting on them one node at a time was most of the
 // gather's time (docs/studies.md, "Where the node phase goes"). 32 was the
@@ -80,10 +92,7 @@ void gather(State& s, const ByteView& roles, Real dt_avg) {
             __builtin_prefetch(corners + term(i) + 5);
           }
         Real sum[6];
-        sum_terms<6>(offset, term, corners, n, sum);
-        // After the corners, as the halo adds it at shared nodes.
-        if (fc.extent(0) > 0)
-          for (int k = 0; k < 3; ++k) sum[k] += fc(n, k);
+        sum_net<6>(offset, term, corners, fc, n, sum);
         const std::uint8_t role = has_roles ? roles(n) : kNodeKeepsForce;
         if (!WithVelocities || role == kNodeKeepsForce)
           for (int k = 0; k < 3; ++k) {
@@ -118,11 +127,7 @@ void net_force(const State& s, const ByteView& roles, int n, Real out[3]) {
     for (int k = 0; k < 3; ++k) out[k] = s.nodes.f(n, k);
     return;
   }
-  Real sum[3];
-  sum_terms<3>(s.nodes.terms.offset, s.nodes.terms.term, s.corners.data(), n, sum);
-  if (s.nodes.fc.extent(0) > 0)
-    for (int k = 0; k < 3; ++k) sum[k] += s.nodes.fc(n, k);
-  for (int k = 0; k < 3; ++k) out[k] = sum[k];
+  sum_net<3>(s.nodes.terms.offset, s.nodes.terms.term, s.corners.data(), s.nodes.fc, n, out);
 }
 
 void sum_shared_forces(State& s, Halo& halo, Communicator& comm) {
