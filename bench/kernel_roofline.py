@@ -10,7 +10,9 @@
    over cycles 21-40 of bench_shell_kernel on a 4000-shell plate (the
    difference of a 40- and a 20-cycle run, so the elastic start-up is left
    out); objdump's mnemonics turn them into flops (add, sub, mul: 1 a lane;
-   fused multiply-add: 2), divides and square roots, lane by lane.
+   fused multiply-add: 2), divides and square roots, lane by lane; and
+   how many of the instructions have an operand on the stack (spilled
+   values, arrays passed to calls).
    The compulsory memory traffic comes from bench_shell_kernel (element
    state read and written back, corners written, nodes read).
 2. This core's rates: build/bench/machine_rates (triad bandwidth, FMA
@@ -23,7 +25,8 @@
    (sysfs): the kernel's compute time, and how much memory adds to it
    where the two do not overlap. The corner stores still stream past the
    cache there (above 2 MiB a thread, corner_stores_stream), so that part
-   of the traffic goes to memory in both runs.
+   of the traffic goes to memory in both runs. Then that plate elastic
+   (MAT_001): what the kernel costs without its plastic return.
 
 Builds build-count/ (about 3 minutes the first time); the two callgrind
 runs take a few seconds. The work of step 1 does not depend on the machine
@@ -46,6 +49,9 @@ COUNT_BUILD = os.path.join(ROOT, "build-count")
 NATIVE_BUILD = os.path.join(ROOT, "build")
 PACKED_BYTES = {"xmm": 16, "ymm": 32, "zmm": 64}
 INSTRUCTION = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")
+# A memory operand on the stack: a spilled value, or an array the kernel
+# passes to a call that is not inlined (the frame, the point column).
+STACK_OPERAND = re.compile(r"\(%r[bs]p\)")
 
 
 def run(cmd, **kw):
@@ -108,6 +114,8 @@ def kernel_work(elements, nip, cycles):
         if address not in counts:
             continue
         work["instructions"] += counts[address]
+        if STACK_OPERAND.search(m.group(3)):
+            work["stack"] += counts[address]
         found = classify(m.group(2), m.group(3))
         if found:
             op, lanes = found
@@ -125,11 +133,11 @@ def counted_work(shells, nip):
     return {k: (late[k] - early[k]) / (20.0 * shells) for k in late}
 
 
-def element_phase(build, elements, nip, cycles):
+def element_phase(build, elements, nip, cycles, mat=24):
     """(ns per element-cycle, traffic in B per element-cycle, % of points plastic) of one bench_shell_kernel run."""
     env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS="1")
     line = run([os.path.join(build, "bench", "bench_shell_kernel"), "--elements", str(elements), "--nip", str(nip),
-                "--mat", "24", "--cycles", str(cycles)], env=env)
+                "--mat", str(mat), "--cycles", str(cycles)], env=env)
     return (float(re.search(r"element phase ([\d.]+) ns", line).group(1)),
             float(re.search(r"kernel traffic ([\d.]+) B", line).group(1)),
             re.search(r"plastic points (\d+)%", line).group(1))
@@ -186,6 +194,9 @@ def main():
           f"build-count): {per.get('instructions', 0):.0f} instructions, {flops:.0f} flops ({per.get('fma', 0):.0f} "
           f"fused multiply-adds), {per.get('div', 0):.1f} divides, {per.get('sqrt', 0):.1f} square roots; "
           f"traffic {traffic:.0f} B")
+    if "stack" in per:  # absent from work saved before it was counted
+        print(f"of those instructions, {per['stack']:.0f} ({100 * per['stack'] / per['instructions']:.0f} %) have an "
+              f"operand on the stack: spilled values, and the arrays passed to calls")
     print(f"this core: triad {rates['triad_gb_s']} GB/s, {rates['gflops']} GF/s (FMA, {rates['lanes']} lanes), "
           f"divide {rates['div_ns']} ns and square root {rates['sqrt_ns']} ns a lane")
     for name, ns in floors.items():
@@ -203,6 +214,10 @@ def main():
         print(f"the same in cache ({small} shells, {small_plastic} % plastic, traffic {small * traffic / 2**20:.0f} MiB "
               f"within {cache >> 20} MiB): {in_cache:.1f} ns/element-cycle = {in_cache / floors[largest]:.2f} x; memory "
               f"adds {measured - in_cache:.1f} ns ({100 * (measured - in_cache) / measured:.0f} % of the measured)")
+        # The same plate elastic (MAT_001): the kernel less its plastic return.
+        elastic, _, _ = element_phase(args.build, small, args.nip, 300, mat=1)
+        print(f"the same in cache, elastic (MAT_001): {elastic:.1f} ns/element-cycle = {elastic / floors[largest]:.2f} x; "
+              f"the plastic return adds {in_cache - elastic:.1f} ns")
 
 
 if __name__ == "__main__":
