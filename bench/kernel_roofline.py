@@ -26,7 +26,8 @@
    where the two do not overlap. The corner stores still stream past the
    cache there (above 2 MiB a thread, corner_stores_stream), so that part
    of the traffic goes to memory in both runs. Then that plate elastic
-   (MAT_001): what the kernel costs without its plastic return.
+   (MAT_001): what the kernel costs without plasticity (no return, no
+   plastic strains, no IHQ 4 cap).
 
 Builds build-count/ (about 3 minutes the first time); the two callgrind
 runs take a few seconds. The work of step 1 does not depend on the machine
@@ -214,10 +215,10 @@ def main():
         print(f"the same in cache ({small} shells, {small_plastic} % plastic, traffic {small * traffic / 2**20:.0f} MiB "
               f"within {cache >> 20} MiB): {in_cache:.1f} ns/element-cycle = {in_cache / floors[largest]:.2f} x; memory "
               f"adds {measured - in_cache:.1f} ns ({100 * (measured - in_cache) / measured:.0f} % of the measured)")
-        # The same plate elastic (MAT_001): the kernel less its plastic return.
+        # The same plate elastic (MAT_001): the kernel without its plastic path.
         elastic, _, _ = element_phase(args.build, small, args.nip, 300, mat=1)
         print(f"the same in cache, elastic (MAT_001): {elastic:.1f} ns/element-cycle = {elastic / floors[largest]:.2f} x; "
-              f"the plastic return adds {in_cache - elastic:.1f} ns")
+              f"MAT_024's plastic path adds {in_cache - elastic:.1f} ns")
 
 
 if __name__ == "__main__":
