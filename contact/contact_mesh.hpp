@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "decomposition/parallel/views.hpp"
@@ -42,6 +43,9 @@ struct ContactClock {
   std::int64_t cycle = 0;
   double dt = 0;
   double soft_dt = 0;  // SOFT 1's dt_c: the largest agreed step so far
+  // A bound on how far any of this rank's nodes moved over that step
+  // (update_positions); unknown, the sort test reads every node.
+  double node_travel = std::numeric_limits<double>::infinity();
 };
 
 }  // namespace mc

@@ -192,13 +192,23 @@ void load_all_local_motion(InterfaceRun& run, const ContactMesh& mesh) { copy_mo
 // read, so only the local ones take this cycle's motion; the pass that
 // counts the slots that moved more than 0.4 margin since the last sort (two
 // nodes closing at that speed stay found) reads the positions in place.
-int load_local_motion(InterfaceRun& run, const ContactMesh& mesh) {
+// While the nodes' travel since the sort (summed bounds, ContactClock)
+// stays below that distance, none can have moved that far and the pass is
+// skipped: it cost 11 ns a contact node each cycle on the Neon-like window.
+int load_local_motion(InterfaceRun& run, const ContactMesh& mesh, double node_travel) {
   if (!run.sorted) return 0;  // compute() loads every slot before it sorts
   const int* nodes = run.setup->node_local.data();
   const auto mx = mesh.x;
   const double* at_sort = run.x_at_sort.data();
   const double limit2 = 0.16 * run.margin * run.margin;
+  run.travel_since_sort += node_travel;
+  // (1 + 1e-9): the rounding of the sums of squares and of the bounds.
+  const double travel = run.travel_since_sort * (1 + 1e-9);
   int moved = 0;
+  if (travel * travel < limit2) {
+    copy_motion(run, mesh, run.force_slots.data(), static_cast<int>(run.local_force_slots));
+    return 0;
+  }
   Kokkos::parallel_reduce(
       "contact::count_moved", HostRange(0, run.local),
       [=](const int n, int& count) {
@@ -253,7 +263,7 @@ bool ContactPhase::load_motion(const ContactMesh& mesh, const ContactClock& cloc
   bool wants = false;
   for (InterfaceRun& run : runs_) {
     if (!in_time(*run.setup, clock.time)) continue;  // compute() clears it
-    const int moved = load_local_motion(run, mesh);
+    const int moved = load_local_motion(run, mesh, clock.node_travel);
     if (!run.sorted) continue;  // compute() sorts it itself
     const int bsort = run.setup->bucket_sort_interval;
     wants = wants || moved > 0 || (bsort > 0 && clock.cycle - run.last_sort_cycle >= bsort);

@@ -65,8 +65,9 @@ InterfaceRun start_interface_run(const InterfaceSetup& in, int index, const Cont
 // Once sorted: the local slots that can carry a force until the next sort
 // take this cycle's x^n and v^{n-1/2} from the mesh (compute() gives every
 // slot its motion when it sorts); returns how many local slots moved more
-// than 0.4 margin since the last sort.
-int load_local_motion(InterfaceRun& run, const ContactMesh& mesh);
+// than 0.4 margin since the last sort. node_travel: a bound on how far any
+// local node moved over the last step (ContactClock::node_travel).
+int load_local_motion(InterfaceRun& run, const ContactMesh& mesh, double node_travel);
 // Every local slot takes this cycle's x^n and v^{n-1/2}: what a sort sees.
 void load_all_local_motion(InterfaceRun& run, const ContactMesh& mesh);
 // contact_sort.cpp: the bucket sort of one interface, over the node table

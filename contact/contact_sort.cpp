@@ -120,6 +120,7 @@ void search_interface(InterfaceRun& run, const ContactMesh& mesh, std::int64_t c
   run.slot_force.assign(3 * run.gid.size(), 0.0);
   run.x_at_sort.assign(run.x.begin(), run.x.begin() + 3 * run.local);
   run.last_sort_cycle = cycle;
+  run.travel_since_sort = 0;
   run.sorted = true;
 }
 

@@ -59,6 +59,7 @@ struct InterfaceRun {
   ExchangePlan<double> active;
   std::vector<std::vector<int>> active_slots;
   std::int64_t last_sort_cycle = -1;
+  double travel_since_sort = 0;        // a bound on any local node's distance from x_at_sort
   bool sorted = false;
   // This cycle's sums over the pairs this rank computed.
   double penalty_energy = 0;

@@ -11,6 +11,7 @@
 #include "contact/initial_penetration.hpp"
 #include "contact/node_segment_penalty.hpp"
 #include "decomposition/subdomain/local_mesh.hpp"
+#include "miniapp/nodal/nodal_update.hpp"
 #include "miniapp/state/contact_mesh_of.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
@@ -331,6 +332,55 @@ TEST(ContactSetup, InitialPenetrationsAreMovedOutToTheContactDistance) {
   State s = build_state(m, whole_model_mesh(m));
   const RunResult r = test::run_quietly(s, 1e-6);
   EXPECT_EQ(r.first.contact, 0.0);
+}
+
+}  // namespace
+}  // namespace mc
+
+namespace mc {
+namespace {
+
+// The sort test skips its pass over the contact nodes while update_positions'
+// bounds on the nodes' travel add up to less than 0.4 margin: it must then
+// ask for a sort on exactly the cycles the full pass asks for. The nodes
+// glide in-plane at speeds that differ node by node, so the fastest decides.
+TEST(Contact, SortTestWithTravelBoundsAsksForTheSortsTheFullPassAsksFor) {
+  Model m = test::colliding_plates(0.5, 0.0, 0.0, 0.0);
+  State s = build_state(m, whole_model_mesh(m));
+  s.dt_prev = 0.05;
+  for (int n = 0; n < s.nodes.count(); ++n) {
+    s.nodes.v(n, 0) = 1.0 + 0.5 * (n % 3);
+    s.nodes.v(n, 1) = -0.3 * (n % 5);
+  }
+  Communicator comm;
+  const ContactMesh mesh = contact_mesh_of(s);
+  std::vector<double> friction;
+  std::vector<std::vector<ContactTie>> ties;
+  ContactPhase bounded(s.contact, mesh, comm), full(s.contact, mesh, comm);
+  ContactClock clock{0, 0, s.dt_prev};  // node_travel unknown: the first cycle sorts
+  int sorts = 0;
+  for (int cycle = 0; cycle < 200; ++cycle) {
+    clock.cycle = cycle;
+    const bool wants = bounded.load_motion(mesh, clock);
+    ASSERT_EQ(wants, full.load_motion(mesh, ContactClock{0, cycle, s.dt_prev})) << "cycle " << cycle;
+    if (wants || cycle == 0) {
+      bounded.compute(mesh, clock, friction, ties, comm, true);
+      full.compute(mesh, clock, friction, ties, comm, true);
+      sorts += 1;
+    }
+    std::vector<Real> before(s.nodes.x.data(), s.nodes.x.data() + 3 * s.nodes.count());
+    clock.node_travel = update_positions(s, static_cast<Real>(s.dt_prev));
+    double farthest = 0;
+    for (int n = 0; n < s.nodes.count(); ++n) {
+      double d2 = 0;
+      for (int k = 0; k < 3; ++k) d2 += std::pow(double(s.nodes.x(n, k)) - double(before[3 * n + k]), 2);
+      farthest = std::max(farthest, std::sqrt(d2));
+    }
+    // A bound, and a close one: |v|_1 dt of the fastest node, (2 + 1.2) 0.05.
+    ASSERT_GE(clock.node_travel, farthest);
+    ASSERT_NEAR(clock.node_travel, 0.16, 1e-9);
+  }
+  EXPECT_GT(sorts, 3) << "the nodes should travel past 0.4 margin several times";
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "miniapp/driver/simulation.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "contact/contact_phase.hpp"
 #include "io/output/vtk_writer.hpp"
@@ -77,7 +78,7 @@ class TimeLoop {
     if (due.any()) write_outputs(due, first);
     {
       ScopedPhase phase(result.timers, Phase::Nodes, comm_);
-      update_positions(s_, static_cast<Real>(step.dt));
+      node_travel_ = update_positions(s_, static_cast<Real>(step.dt));
     }
     advance(step.dt);
     energy_guard_.check();
@@ -117,7 +118,7 @@ class TimeLoop {
   RunResult result;
 
  private:
-  ContactClock clock() const { return {s_.time, s_.cycle, s_.dt_prev, s_.carry.contact_soft_dt}; }
+  ContactClock clock() const { return {s_.time, s_.cycle, s_.dt_prev, s_.carry.contact_soft_dt, node_travel_}; }
 
   void stop_by(const ExternalRequest& request) {
     result.stop_signal = request.signal;
@@ -197,6 +198,7 @@ class TimeLoop {
   RunControl control_;
   EnergyRatioGuard energy_guard_;
   ModeledCompute model_{ComputeCosts{}, 0, comm_};
+  double node_travel_ = std::numeric_limits<double>::infinity();  // the last step's, for contact's sort test
 };
 
 }  // namespace

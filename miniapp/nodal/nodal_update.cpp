@@ -1,5 +1,8 @@
 #include "miniapp/nodal/nodal_update.hpp"
 
+#include <cmath>
+#include <limits>
+
 #include "miniapp/nodal/given_inertia.hpp"
 
 namespace mc {
@@ -150,14 +153,30 @@ void accelerate_shared(State& s, const Halo& halo, Real dt_avg) {
       });
 }
 
-void update_positions(State& s, Real dt) {
+double update_positions(State& s, Real dt) {
   const auto x = s.nodes.x;
   const auto v = s.nodes.v;
-  Kokkos::parallel_for(
-      "nodes::advance_positions", RangePolicy(0, s.nodes.count()), KOKKOS_LAMBDA(const int n) {
-        for (int k = 0; k < 3; ++k) x(n, k) += v(n, k) * dt;
-      });
+  // A node moves |v_k dt| along each axis, give or take the rounding of
+  // x_k + v_k dt (half an ulp of the result): the sum over the axes bounds
+  // the distance, whatever the precision.
+  constexpr double eps = std::numeric_limits<Real>::epsilon();
+  double farthest = 0;
+  Kokkos::parallel_reduce(
+      "nodes::advance_positions", RangePolicy(0, s.nodes.count()),
+      KOKKOS_LAMBDA(const int n, double& most) {
+        double moved = 0, at = 0;
+        for (int k = 0; k < 3; ++k) {
+          const Real step = v(n, k) * dt;
+          x(n, k) += step;
+          moved += std::fabs(static_cast<double>(step));
+          at += std::fabs(static_cast<double>(x(n, k)));
+        }
+        const double bound = moved * (1 + 4 * eps) + eps * at;
+        most = bound > most ? bound : most;
+      },
+      Kokkos::Max<double>(farthest));
   advance_given_inertias(s, dt);  // *PART_INERTIA mass moves with its body, as the body's nodes
+  return farthest;
 }
 
 void gather_nodal_masses(State& s) {

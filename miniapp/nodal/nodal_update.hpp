@@ -32,8 +32,9 @@ void net_force(const State& state, const ByteView& roles, int n, Real out[3]);
 void sum_shared_forces(State& state, Halo& halo, Communicator& comm);
 // The velocity update at the shared nodes, once their sums are complete.
 void accelerate_shared(State& state, const Halo& halo, Real dt_avg);
-// x^{n+1} = x^n + v^{n+1/2} dt.
-void update_positions(State& state, Real dt);
+// x^{n+1} = x^n + v^{n+1/2} dt; returns a bound on the farthest any node
+// moved (contact's sort test skips its pass while nodes cannot have moved far).
+double update_positions(State& state, Real dt);
 
 // Lumped nodal masses and rotary inertias from the mass shares the blocks
 // wrote to the corner array (build_state), completed at shared nodes.
