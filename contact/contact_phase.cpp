@@ -194,7 +194,8 @@ void load_all_local_motion(InterfaceRun& run, const ContactMesh& mesh) { copy_mo
 // nodes closing at that speed stay found) reads the positions in place.
 // While the nodes' travel since the sort (summed bounds, ContactClock)
 // stays below that distance, none can have moved that far and the pass is
-// skipped: it cost 11 ns a contact node each cycle on the Neon-like window.
+// skipped: about 7 ns a contact slot each cycle on the Neon-like window
+// (docs/studies.md, "Three passes over every node, cut").
 int load_local_motion(InterfaceRun& run, const ContactMesh& mesh, double node_travel) {
   if (!run.sorted) return 0;  // compute() loads every slot before it sorts
   const int* nodes = run.setup->node_local.data();

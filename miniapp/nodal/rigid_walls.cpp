@@ -16,8 +16,8 @@ namespace {
 // same arithmetic as the full test below (so it passes exactly the nodes
 // that test would): at any time most of a wall's nodes are far from it,
 // and the full test per node, shape switch and all, cost 11 ns a node on
-// the Neon-like window (docs/studies.md, "The rigid walls' pass"). Other
-// shapes pass every slot on.
+// the Neon-like window (docs/studies.md, "Three passes over every node,
+// cut"). Other shapes pass every slot on.
 std::size_t candidate_slots(const WallState& wall, const NodeData& nd, const double shift[3], double dt,
                             std::size_t first, std::size_t last, int* out) {
   std::size_t count = 0;
