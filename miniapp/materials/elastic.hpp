@@ -24,10 +24,7 @@ struct ElasticMaterial {
   template <class T>
   KOKKOS_INLINE_FUNCTION static void update(const MaterialParams& m, const Real*, const Real*, Real, bool,
                                             PointColumn<T>& c) {
-    for (int i = 0; i < c.n; ++i) {
-      elastic_plane_stress_update(m, c.de[i], c.s[i]);
-      c.dep[i] = T(0);
-    }
+    for (int i = 0; i < c.n; ++i) elastic_plane_stress_update(m, c.de[i], c.s[i]);
   }
 };
 

@@ -42,7 +42,9 @@ KOKKOS_INLINE_FUNCTION bool has_plastic_strain(int code) {
 
 // The stress update of a column of points (point_column.hpp) over the step
 // dt: c.s holds the old stresses on entry, the new ones on exit; c.dep the
-// effective plastic strain increments. kinematic: the points carry back
+// effective plastic strain increments, set only where has_plastic_strain
+// (the kernel reads them nowhere else; zeros written by the others were a
+// memset call inside it). kinematic: the points carry back
 // stresses (c.back, updated), where MaterialParams::kinematic_modulus > 0.
 template <class T>
 KOKKOS_INLINE_FUNCTION void material_update(const MaterialParams& m, const Real* curve_x, const Real* curve_y,

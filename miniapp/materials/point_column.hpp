@@ -16,7 +16,7 @@ struct PointColumn {
   T s[kMaxThicknessPoints][3];       // the old stress on entry, the new one on exit
   T epsp[kMaxThicknessPoints];       // effective plastic strain before the step
   T back[kMaxThicknessPoints][3];    // back stresses (updated), where the material has them
-  T dep[kMaxThicknessPoints];        // effective plastic strain increments (0 where elastic)
+  T dep[kMaxThicknessPoints];        // effective plastic strain increments (plastic materials only)
 };
 
 }  // namespace mc

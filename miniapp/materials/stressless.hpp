@@ -13,9 +13,7 @@ struct StresslessMaterial {
   static void fill(const Material&, const Model&, CurveTable&, MaterialParams&) {}
   template <class T>
   KOKKOS_INLINE_FUNCTION static void update(const MaterialParams&, const Real*, const Real*, Real, bool,
-                                            PointColumn<T>& c) {
-    for (int i = 0; i < c.n; ++i) c.dep[i] = T(0);
-  }
+                                            PointColumn<T>&) {}
 };
 
 }  // namespace mc
