@@ -67,6 +67,7 @@ struct ReturnPoint {
   T epsp, rate_scale; // plastic strain before the step; Cowper-Symonds factor
   T s0, hs;           // the hardening line sigy = s0 + hs (2/3 x vm) at the iterate
   T x, lo, hi;        // the iterate and the bracket of the root
+  T root;             // sqrt(P) at the last trip's iterate: at the answer once the trips end
   MaskOf<T> yielding, active;
   bool flowing = false;    // some lane passes yield (else the trial stands)
   bool iterating = false;  // some lane has not converged
@@ -172,6 +173,7 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
   const T a12 = a1 * a2;
   const T p2 = p.sm2 * a2 * a2 + p.dev3 * a1 * a1;
   const T root = vsqrt(p2);
+  p.root = root;
   T scaled_sigy;  // a1 a2 sigy at this iterate
   if constexpr (Form == RateForm::PlasticCurve) {
     // The flow stress at this iterate's plastic strain and rate, and its line.
@@ -225,6 +227,7 @@ KOKKOS_FORCEINLINE_FUNCTION bool overstress_trip(const MaterialParams& m, const 
   const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
   const T a12 = a1 * a2;
   const T root = vsqrt(p.sm2 * a2 * a2 + p.dev3 * a1 * a1);
+  p.root = root;
   const T vm = root / a12;
   const T dep = Real(2) / Real(3) * p.x * vm;
   T sigy, slope;
@@ -257,13 +260,17 @@ KOKKOS_FORCEINLINE_FUNCTION bool overstress_trip(const MaterialParams& m, const 
 
 // The returned stress (and back stress) of one point; returns its effective
 // plastic strain increment (0 in elastic lanes, whose trial stands bit for bit).
+// The last trip left every lane's iterate as it found it, so its sqrt(P) is
+// the answer's (the same expression, no contraction): a square root saved
+// a yielding point, unless the trips stopped at their cap.
 template <class T>
 KOKKOS_FORCEINLINE_FUNCTION T finish_return(const ReturnRates& k, const ReturnPoint<T>& p, T s[3], T* back) {
   if (!p.flowing) return T(0);
   const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
   const T r = Real(1) / (a1 * a2);
   const T f1 = a2 * r, f2 = a1 * r;
-  const T vm = vsqrt(p.sm2 * a2 * a2 + p.dev3 * a1 * a1) * r;
+  const T root = p.iterating ? vsqrt(p.sm2 * a2 * a2 + p.dev3 * a1 * a1) : p.root;
+  const T vm = root * r;
   const T smr = p.sm * f1, sdr = p.sd * f2, ssr = p.ss * f2;
   const T dep = select(p.yielding, T(Real(2) / Real(3) * p.x * vm), T(0));
   if (back) {
