@@ -67,7 +67,7 @@ struct ReturnPoint {
   T epsp, rate_scale; // plastic strain before the step; Cowper-Symonds factor
   T s0, hs;           // the hardening line sigy = s0 + hs (2/3 x vm) at the iterate
   T x, lo, hi;        // the iterate and the bracket of the root
-  T root;             // sqrt(P) at the last trip's iterate: at the answer once the trips end
+  T root;             // sqrt(P) at the answer, kept by the trip that finds every lane converged
   MaskOf<T> yielding, active;
   bool flowing = false;    // some lane passes yield (else the trial stands)
   bool iterating = false;  // some lane has not converged
@@ -173,7 +173,6 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
   const T a12 = a1 * a2;
   const T p2 = p.sm2 * a2 * a2 + p.dev3 * a1 * a1;
   const T root = vsqrt(p2);
-  p.root = root;
   T scaled_sigy;  // a1 a2 sigy at this iterate
   if constexpr (Form == RateForm::PlasticCurve) {
     // The flow stress at this iterate's plastic strain and rate, and its line.
@@ -200,7 +199,10 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
   p.lo = select(h > 0, p.x, p.lo);
   p.hi = select(h > 0, p.hi, p.x);
   p.active = p.active && (h > kReturnTolerance * scaled_sigy || h < -kReturnTolerance * scaled_sigy);
-  if (!L::any(p.active)) return false;
+  if (!L::any(p.active)) {
+    p.root = root;  // at the answer: finish_return's
+    return false;
+  }
   // h' sqrt(P) = P'/2 (1 - 2/3 H x) - 2/3 H P - s0 (alpha a2 + twog a1) sqrt(P).
   const T half_dp = p.sm2 * a2 * k.twog + p.dev3 * a1 * k.alpha;
   const T dh_root = half_dp * (Real(1) - Real(2) / Real(3) * p.hs * p.x) - Real(2) / Real(3) * p.hs * p2 -
@@ -227,7 +229,6 @@ KOKKOS_FORCEINLINE_FUNCTION bool overstress_trip(const MaterialParams& m, const 
   const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
   const T a12 = a1 * a2;
   const T root = vsqrt(p.sm2 * a2 * a2 + p.dev3 * a1 * a1);
-  p.root = root;
   const T vm = root / a12;
   const T dep = Real(2) / Real(3) * p.x * vm;
   T sigy, slope;
@@ -251,7 +252,10 @@ KOKKOS_FORCEINLINE_FUNCTION bool overstress_trip(const MaterialParams& m, const 
   p.lo = select(g < 0, p.x, p.lo);
   p.hi = select(g < 0, p.hi, p.x);
   p.active = p.active && (g > kReturnTolerance * dep || g < -kReturnTolerance * dep);
-  if (!L::any(p.active)) return false;
+  if (!L::any(p.active)) {
+    p.root = root;  // at the answer: finish_return's
+    return false;
+  }
   T next = p.x - g / (ddep - dlaw);
   next = select(next > p.lo && next < p.hi, next, T(Real(0.5) * (p.lo + p.hi)));  // left the bracket: bisect
   p.x = select(p.active, next, p.x);
@@ -260,9 +264,9 @@ KOKKOS_FORCEINLINE_FUNCTION bool overstress_trip(const MaterialParams& m, const 
 
 // The returned stress (and back stress) of one point; returns its effective
 // plastic strain increment (0 in elastic lanes, whose trial stands bit for bit).
-// The last trip left every lane's iterate as it found it, so its sqrt(P) is
-// the answer's (the same expression, no contraction): a square root saved
-// a yielding point, unless the trips stopped at their cap.
+// The last trip left every lane's iterate as it found it and kept its
+// sqrt(P), the answer's (the same expression, no contraction): a square
+// root saved a yielding point, unless the trips stopped at their cap.
 template <class T>
 KOKKOS_FORCEINLINE_FUNCTION T finish_return(const ReturnRates& k, const ReturnPoint<T>& p, T s[3], T* back) {
   if (!p.flowing) return T(0);
