@@ -2,11 +2,13 @@
 """The shell kernel against its roofline on this machine, in one run.
 
   bench/kernel_roofline.py [--elements N] [--nip K]      (defaults 200000, 5)
+                           [--precision double|single]   (default double)
                            [--save-work FILE | --work FILE] [--build DIR]
 
 1. Work per element-cycle of the element phase (NIP K, MAT_024 yielding):
    callgrind counts every instruction the phase executes in a portable build
    (build-count/, -DMINICRASH_NATIVE=OFF: valgrind cannot decode AVX-512)
+   (build-count-single/ with --precision single: -DMINICRASH_SINGLE_PRECISION=ON)
    over cycles 21-40 of bench_shell_kernel on a 4000-shell plate (the
    difference of a 40- and a 20-cycle run, so the elastic start-up is left
    out); objdump's mnemonics turn them into flops (add, sub, mul: 1 a lane;
@@ -15,8 +17,9 @@
    values, arrays passed to calls).
    The compulsory memory traffic comes from bench_shell_kernel (element
    state read and written back, corners written, nodes read).
-2. This core's rates: build/bench/machine_rates (triad bandwidth, FMA
-   rate, divide and square-root throughput at the solver's pack width).
+2. This core's rates: machine_rates of the native build (triad bandwidth,
+   multiply-add rate, divide and square-root throughput in native packs of
+   doubles, or of floats with --precision single).
 3. The floors: traffic / bandwidth, flops / FMA rate, and divides x divide
    time + square roots x square-root time (one shared unit); the measured
    element phase of the native build on N shells; its ratio to the largest
@@ -34,7 +37,9 @@ runs take a few seconds. The work of step 1 does not depend on the machine
 (a portable build, every lane counted), so `--save-work FILE` keeps it as
 JSON and `--work FILE` reuses it where valgrind is missing: steps 2 and 3
 then run on that machine alone, with the native build in `--build DIR`
-(default build/).
+(default build/, or build-single/ with --precision single; the script
+builds that one's two benchmarks if they are missing:
+MINICRASH_BUILD_DIR=build-single scripts/build.sh -DMINICRASH_SINGLE_PRECISION=ON).
 """
 import argparse
 import collections
@@ -46,8 +51,10 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-COUNT_BUILD = os.path.join(ROOT, "build-count")
-NATIVE_BUILD = os.path.join(ROOT, "build")
+# The builds of each precision: (callgrind's portable build, the native one).
+BUILDS = {"double": (os.path.join(ROOT, "build-count"), os.path.join(ROOT, "build")),
+          "single": (os.path.join(ROOT, "build-count-single"), os.path.join(ROOT, "build-single"))}
+PRECISION_OPTION = {"double": "-DMINICRASH_SINGLE_PRECISION=OFF", "single": "-DMINICRASH_SINGLE_PRECISION=ON"}
 PACKED_BYTES = {"xmm": 16, "ymm": 32, "zmm": 64}
 INSTRUCTION = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")
 # A memory operand on the stack: a spilled value, or an array the kernel
@@ -96,8 +103,8 @@ def instruction_counts(out_file):
     return counts
 
 
-def kernel_work(elements, nip, cycles):
-    binary = os.path.join(COUNT_BUILD, "bench", "bench_shell_kernel")
+def kernel_work(count_build, elements, nip, cycles):
+    binary = os.path.join(count_build, "bench", "bench_shell_kernel")
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         run(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--dump-line=no", "--compress-pos=no",
@@ -124,13 +131,20 @@ def kernel_work(elements, nip, cycles):
     return work
 
 
-def counted_work(shells, nip):
-    """Work per element-cycle of cycles 21-40, counted by callgrind on build-count/."""
+def build(directory, target, *options):
+    """Builds one target of `directory` through scripts/build.sh (incremental)."""
+    run([os.path.join(ROOT, "scripts", "build.sh"), *options],
+        env=dict(os.environ, MINICRASH_BUILD_DIR=directory, MINICRASH_BUILD_TARGET=target))
+
+
+def counted_work(precision, shells, nip):
+    """Work per element-cycle of cycles 21-40, counted by callgrind on the portable build."""
     # Always through the build (incremental): a build-count/ left from older
     # sources would count the old kernel's work.
-    run([os.path.join(ROOT, "scripts", "build.sh"), "-DMINICRASH_NATIVE=OFF", "-DMINICRASH_TESTS=OFF"],
-        env=dict(os.environ, MINICRASH_BUILD_DIR=COUNT_BUILD, MINICRASH_BUILD_TARGET="bench_shell_kernel"))
-    late, early = kernel_work(shells, nip, 40), kernel_work(shells, nip, 20)
+    count_build = BUILDS[precision][0]
+    build(count_build, "bench_shell_kernel", "-DMINICRASH_NATIVE=OFF", "-DMINICRASH_TESTS=OFF",
+          PRECISION_OPTION[precision])
+    late, early = kernel_work(count_build, shells, nip, 40), kernel_work(count_build, shells, nip, 20)
     return {k: (late[k] - early[k]) / (20.0 * shells) for k in late}
 
 
@@ -163,26 +177,38 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--elements", type=int, default=200000)
     parser.add_argument("--nip", type=int, default=5)
+    parser.add_argument("--precision", choices=("double", "single"), default="double",
+                        help="the kernel's precision (a build of its own; default double)")
     saved = parser.add_mutually_exclusive_group()
     saved.add_argument("--save-work", metavar="FILE", help="write the counted work per element-cycle as JSON")
     saved.add_argument("--work", metavar="FILE", help="reuse the work of an earlier --save-work (no valgrind)")
-    parser.add_argument("--build", default=NATIVE_BUILD, help="the native build to time (default build/)")
+    parser.add_argument("--build", help="the native build to time (default build/, build-single/ in single)")
     args = parser.parse_args()
+    if args.build is None:
+        args.build = BUILDS[args.precision][1]
+        for target in ("bench_shell_kernel", "machine_rates"):
+            if not os.path.exists(os.path.join(args.build, "bench", target)):
+                build(args.build, target, PRECISION_OPTION[args.precision])
     shells = 4000
     if args.work:
         with open(args.work) as f:
             saved_work = json.load(f)
-        if saved_work["nip"] != args.nip:
-            sys.exit(f"{args.work}: work counted at NIP {saved_work['nip']}, not {args.nip}")
+        if saved_work["nip"] != args.nip or saved_work.get("precision", "double") != args.precision:
+            sys.exit(f"{args.work}: work counted at NIP {saved_work['nip']} in "
+                     f"{saved_work.get('precision', 'double')}, not NIP {args.nip} in {args.precision}")
         per = saved_work["per_element_cycle"]
     else:
-        per = counted_work(shells, args.nip)
+        per = counted_work(args.precision, shells, args.nip)
     if args.save_work:
         with open(args.save_work, "w") as f:
-            json.dump({"nip": args.nip, "per_element_cycle": per}, f, indent=1)
+            json.dump({"nip": args.nip, "precision": args.precision, "per_element_cycle": per}, f, indent=1)
     flops = per.get("add", 0) + per.get("sub", 0) + per.get("mul", 0) + per.get("div", 0) + per.get("sqrt", 0) \
         + 2 * per.get("fma", 0)
-    rates = dict(kv.split("=") for kv in run([os.path.join(args.build, "bench", "machine_rates")]).split())
+    measured_rates = dict(kv.split("=") for kv in run([os.path.join(args.build, "bench", "machine_rates")]).split())
+    # The lane rates of the kernel's precision under the double keys.
+    suffix = "_single" if args.precision == "single" else ""
+    rates = {key: measured_rates[key + suffix] for key in ("gflops", "div_ns", "sqrt_ns", "lanes")}
+    rates["triad_gb_s"] = measured_rates["triad_gb_s"]
     measured, traffic, plastic = element_phase(args.build, args.elements, args.nip, 100)
     floors = {
         "bandwidth": traffic / float(rates["triad_gb_s"]),
@@ -191,19 +217,20 @@ def main():
                                    + per.get("sqrt", 0) * float(rates["sqrt_ns"])),
     }
     largest = max(floors, key=floors.get)
-    print(f"work per element-cycle (NIP {args.nip}, MAT_024, cycles 21-40 of a {shells}-shell plate, callgrind on "
-          f"build-count): {per.get('instructions', 0):.0f} instructions, {flops:.0f} flops ({per.get('fma', 0):.0f} "
+    count_build = os.path.relpath(BUILDS[args.precision][0], ROOT)
+    print(f"work per element-cycle ({args.precision}, NIP {args.nip}, MAT_024, cycles 21-40 of a {shells}-shell "
+          f"plate, callgrind on {count_build}): {per.get('instructions', 0):.0f} instructions, {flops:.0f} flops ({per.get('fma', 0):.0f} "
           f"fused multiply-adds), {per.get('div', 0):.1f} divides, {per.get('sqrt', 0):.1f} square roots; "
           f"traffic {traffic:.0f} B")
     if "stack" in per:  # absent from work saved before it was counted
         print(f"of those instructions, {per['stack']:.0f} ({100 * per['stack'] / per['instructions']:.0f} %) have an "
               f"operand on the stack: spilled values, and the arrays passed to calls")
-    print(f"this core: triad {rates['triad_gb_s']} GB/s, {rates['gflops']} GF/s (FMA, {rates['lanes']} lanes), "
+    print(f"this core: triad {rates['triad_gb_s']} GB/s, {rates['gflops']} GF/s (multiply-adds, {rates['lanes']} lanes), "
           f"divide {rates['div_ns']} ns and square root {rates['sqrt_ns']} ns a lane")
     for name, ns in floors.items():
         print(f"floor, {name}: {ns:.1f} ns/element-cycle")
-    build = os.path.relpath(args.build, ROOT)
-    print(f"measured element phase ({args.elements} shells, {plastic} % of points plastic, {build}/): {measured:.1f} "
+    native = os.path.relpath(args.build, ROOT)
+    print(f"measured element phase ({args.elements} shells, {plastic} % of points plastic, {native}/): {measured:.1f} "
           f"ns/element-cycle = {measured / floors[largest]:.2f} x the largest floor ({largest})")
     # The same kernel on a plate whose whole traffic fits in half the last
     # cache: what is left is compute (and cache latency), so the difference

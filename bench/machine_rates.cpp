@@ -2,12 +2,14 @@
 // the machine it runs on:
 //   bandwidth  STREAM-like triad a = b + s c over 3 x 128 MiB, 24 B per
 //              element counted (as STREAM does), best of 5;
-//   flops      eight independent chains of SIMD fused multiply-adds
-//              (2 flops per lane), the pack width the solver is built with;
+//   flops      eight independent chains of SIMD multiply-adds (2 flops
+//              per lane), native packs of doubles;
 //   divide     eight independent chains of SIMD divides, ns per lane;
 //   sqrt       the same with square roots (the divide/square-root unit is
-//              shared, so the kernel's floor adds both).
-// Prints one line of key=value pairs for bench/kernel_roofline.sh.
+//              shared, so the kernel's floor adds both);
+// and the last three again with packs of floats (keys ending _single), for
+// a single-precision build's kernel.
+// Prints one line of key=value pairs for bench/kernel_roofline.py.
 //
 //   machine_rates
 #include <algorithm>
@@ -20,7 +22,6 @@
 namespace {
 
 namespace stdx = std::experimental;
-using Pack = stdx::native_simd<double>;
 
 double seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -39,29 +40,43 @@ double triad_gb_per_s() {
   return 24.0 * double(n) / best / 1e9;
 }
 
-// Eight independent chains of `op`, `rounds` times; ns per lane-operation.
-template <class Op>
+// Eight independent chains of `op` on packs of T, `rounds` times; ns per
+// lane-operation.
+template <class T, class Op>
 double ns_per_lane_op(Op op, long rounds) {
-  Pack x[8] = {Pack(1.0), Pack(1.0 + 1e-9), Pack(1.0 + 2e-9), Pack(1.0 + 3e-9),
-                Pack(1.0 + 4e-9), Pack(1.0 + 5e-9), Pack(1.0 + 6e-9), Pack(1.0 + 7e-9)};
+  using Pack = stdx::native_simd<T>;
+  Pack x[8];
+  for (int k = 0; k < 8; ++k) x[k] = Pack(T(1) + T(k) * T(1e-6));
   const double t0 = seconds();
   for (long r = 0; r < rounds; ++r)
     for (int k = 0; k < 8; ++k) x[k] = op(x[k]);
   const double t = seconds() - t0;
   double sink = 0;
-  for (int k = 0; k < 8; ++k) sink += x[k][0];
+  for (int k = 0; k < 8; ++k) sink += double(x[k][0]);
   if (sink == 12345.0) std::puts("");  // keeps the chains alive
   return 1e9 * t / (double(rounds) * 8 * Pack::size());
+}
+
+// Multiply-add, divide and square-root rates of packs of T, printed as
+// key=value with `suffix`. The operands keep the chains near 1 (no
+// overflow, no denormals) in float as in double.
+template <class T>
+void print_lane_rates(const char* suffix) {
+  using Pack = stdx::native_simd<T>;
+  const Pack a(T(1) + T(1e-7)), b(T(1e-9)), d(T(1) - T(1e-7));
+  const double fma_ns = ns_per_lane_op<T>([&](const Pack& x) { return x * a + b; }, 100000000);
+  const double div_ns = ns_per_lane_op<T>([&](const Pack& x) { return d / x; }, 20000000);
+  const double sqrt_ns = ns_per_lane_op<T>([](const Pack& x) { return stdx::sqrt(x); }, 20000000);
+  std::printf(" gflops%s=%.2f div_ns%s=%.4f sqrt_ns%s=%.4f lanes%s=%d", suffix, 2.0 / fma_ns, suffix, div_ns, suffix,
+              sqrt_ns, suffix, int(Pack::size()));
 }
 
 }  // namespace
 
 int main() {
-  const Pack a(1.0000001), b(1e-9), d(0.9999999);
-  const double fma_ns = ns_per_lane_op([&](const Pack& x) { return x * a + b; }, 100000000);
-  const double div_ns = ns_per_lane_op([&](const Pack& x) { return d / x; }, 20000000);
-  const double sqrt_ns = ns_per_lane_op([](const Pack& x) { return stdx::sqrt(x); }, 20000000);
-  std::printf("triad_gb_s=%.2f gflops=%.2f div_ns=%.4f sqrt_ns=%.4f lanes=%d\n", triad_gb_per_s(), 2.0 / fma_ns,
-              div_ns, sqrt_ns, int(Pack::size()));
+  std::printf("triad_gb_s=%.2f", triad_gb_per_s());
+  print_lane_rates<double>("");
+  print_lane_rates<float>("_single");
+  std::printf("\n");
   return 0;
 }
