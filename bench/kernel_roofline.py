@@ -3,6 +3,7 @@
 
   bench/kernel_roofline.py [--elements N] [--nip K]      (defaults 200000, 5)
                            [--precision double|single]   (default double)
+                           [--repeat N]                  (default 1)
                            [--save-work FILE | --work FILE] [--build DIR]
 
 1. Work per element-cycle of the element phase (NIP K, MAT_024 yielding):
@@ -20,7 +21,7 @@
 2. This core's rates: machine_rates of the native build (triad bandwidth,
    multiply-add rate, divide and square-root throughput in native packs of
    doubles, or of floats with --precision single).
-3. The floors: traffic / bandwidth, flops / FMA rate, and divides x divide
+3. The floors: traffic / bandwidth, flops / multiply-add rate, and divides x divide
    time + square roots x square-root time (one shared unit); the measured
    element phase of the native build on N shells; its ratio to the largest
    floor.
@@ -31,6 +32,8 @@
    of the traffic goes to memory in both runs. Then that plate elastic
    (MAT_001): what the kernel costs without plasticity (no return, no
    plastic strains, no IHQ 4 cap).
+With --repeat N, steps 2-4 run N times (each against its own rates), then
+the ratio's min, median and max: a shared VM's speed wanders.
 
 Builds build-count/ (about 3 minutes the first time); the two callgrind
 runs take a few seconds. The work of step 1 does not depend on the machine
@@ -46,6 +49,7 @@ import collections
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -182,6 +186,8 @@ def main():
     saved = parser.add_mutually_exclusive_group()
     saved.add_argument("--save-work", metavar="FILE", help="write the counted work per element-cycle as JSON")
     saved.add_argument("--work", metavar="FILE", help="reuse the work of an earlier --save-work (no valgrind)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="measure N times, each against its own rates, and print the ratios' spread")
     parser.add_argument("--build", help="the native build to time (default build/, build-single/ in single)")
     args = parser.parse_args()
     if args.build is None:
@@ -204,6 +210,26 @@ def main():
             json.dump({"nip": args.nip, "precision": args.precision, "per_element_cycle": per}, f, indent=1)
     flops = per.get("add", 0) + per.get("sub", 0) + per.get("mul", 0) + per.get("div", 0) + per.get("sqrt", 0) \
         + 2 * per.get("fma", 0)
+    count_build = os.path.relpath(BUILDS[args.precision][0], ROOT)
+    print(f"work per element-cycle ({args.precision}, NIP {args.nip}, MAT_024, cycles 21-40 of a {shells}-shell "
+          f"plate, callgrind on {count_build}): {per.get('instructions', 0):.0f} instructions, {flops:.0f} flops ({per.get('fma', 0):.0f} "
+          f"fused multiply-adds), {per.get('div', 0):.1f} divides, {per.get('sqrt', 0):.1f} square roots")
+    if "stack" in per:  # absent from work saved before it was counted
+        print(f"of those instructions, {per['stack']:.0f} ({100 * per['stack'] / per['instructions']:.0f} %) have an "
+              f"operand on the stack: spilled values, and the arrays passed to calls")
+    ratios = []
+    for i in range(args.repeat):
+        if args.repeat > 1:
+            print(f"run {i + 1} of {args.repeat}:")
+        ratios.append(one_run(args, per, flops))
+    if args.repeat > 1:
+        ratios.sort()
+        print(f"element phase over the largest floor, {args.repeat} runs: min {ratios[0]:.2f} x, median "
+              f"{statistics.median(ratios):.2f} x, max {ratios[-1]:.2f} x")
+
+
+def one_run(args, per, flops):
+    """This core's rates, the floors, and the element phase against them; returns the ratio."""
     measured_rates = dict(kv.split("=") for kv in run([os.path.join(args.build, "bench", "machine_rates")]).split())
     # The lane rates of the kernel's precision under the double keys.
     suffix = "_single" if args.precision == "single" else ""
@@ -217,16 +243,9 @@ def main():
                                    + per.get("sqrt", 0) * float(rates["sqrt_ns"])),
     }
     largest = max(floors, key=floors.get)
-    count_build = os.path.relpath(BUILDS[args.precision][0], ROOT)
-    print(f"work per element-cycle ({args.precision}, NIP {args.nip}, MAT_024, cycles 21-40 of a {shells}-shell "
-          f"plate, callgrind on {count_build}): {per.get('instructions', 0):.0f} instructions, {flops:.0f} flops ({per.get('fma', 0):.0f} "
-          f"fused multiply-adds), {per.get('div', 0):.1f} divides, {per.get('sqrt', 0):.1f} square roots; "
-          f"traffic {traffic:.0f} B")
-    if "stack" in per:  # absent from work saved before it was counted
-        print(f"of those instructions, {per['stack']:.0f} ({100 * per['stack'] / per['instructions']:.0f} %) have an "
-              f"operand on the stack: spilled values, and the arrays passed to calls")
     print(f"this core: triad {rates['triad_gb_s']} GB/s, {rates['gflops']} GF/s (multiply-adds, {rates['lanes']} lanes), "
           f"divide {rates['div_ns']} ns and square root {rates['sqrt_ns']} ns a lane")
+    print(f"traffic of the {args.elements}-shell plate: {traffic:.0f} B/element-cycle")
     for name, ns in floors.items():
         print(f"floor, {name}: {ns:.1f} ns/element-cycle")
     native = os.path.relpath(args.build, ROOT)
@@ -246,6 +265,7 @@ def main():
         elastic, _, _ = element_phase(args.build, small, args.nip, 300, mat=1)
         print(f"the same in cache, elastic (MAT_001): {elastic:.1f} ns/element-cycle = {elastic / floors[largest]:.2f} x; "
               f"MAT_024's plastic path adds {in_cache - elastic:.1f} ns")
+    return measured / floors[largest]
 
 
 if __name__ == "__main__":
