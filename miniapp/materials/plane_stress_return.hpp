@@ -73,6 +73,20 @@ struct ReturnPoint {
   bool iterating = false;  // some lane has not converged
 };
 
+// P = sm^2 a2^2 + 3 dev2 a1^2 at the iterate whose decay factors are a1, a2:
+// one spelling for the trips and finish_return, which takes the last trip's
+// sqrt(P) as the answer's and so needs the same bits.
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION T squared_modes(const ReturnPoint<T>& p, const T& a1, const T& a2) {
+  return p.sm2 * a2 * a2 + p.dev3 * a1 * a1;
+}
+
+// P'/2 = sm^2 a2 twog + 3 dev2 a1 alpha, P's slope in x over 2.
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION T half_modes_slope(const ReturnRates& k, const ReturnPoint<T>& p, const T& a1, const T& a2) {
+  return p.sm2 * a2 * k.twog + p.dev3 * a1 * k.alpha;
+}
+
 // How a material's flow stress depends on the strain rate: Cowper-Symonds
 // (or not at all), an LCSR curve, or an LCSS table, each at the total
 // strain rate; or (VP 1) Cowper-Symonds, LCSR or the table at the plastic
@@ -171,7 +185,7 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
   using L = Lanes<T>;
   const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
   const T a12 = a1 * a2;
-  const T p2 = p.sm2 * a2 * a2 + p.dev3 * a1 * a1;
+  const T p2 = squared_modes(p, a1, a2);
   const T root = vsqrt(p2);
   T scaled_sigy;  // a1 a2 sigy at this iterate
   if constexpr (Form == RateForm::PlasticCurve) {
@@ -204,7 +218,7 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
     return false;
   }
   // h' sqrt(P) = P'/2 (1 - 2/3 H x) - 2/3 H P - s0 (alpha a2 + twog a1) sqrt(P).
-  const T half_dp = p.sm2 * a2 * k.twog + p.dev3 * a1 * k.alpha;
+  const T half_dp = half_modes_slope(k, p, a1, a2);
   const T dh_root = half_dp * (Real(1) - Real(2) / Real(3) * p.hs * p.x) - Real(2) / Real(3) * p.hs * p2 -
                     p.s0 * (k.alpha * a2 + k.twog * a1) * root;
   T next = p.x - h * root / dh_root;
@@ -228,13 +242,13 @@ KOKKOS_FORCEINLINE_FUNCTION bool overstress_trip(const MaterialParams& m, const 
   using L = Lanes<T>;
   const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
   const T a12 = a1 * a2;
-  const T root = vsqrt(p.sm2 * a2 * a2 + p.dev3 * a1 * a1);
+  const T root = vsqrt(squared_modes(p, a1, a2));
   const T vm = root / a12;
   const T dep = Real(2) / Real(3) * p.x * vm;
   T sigy, slope;
   hardening_lanes(m, curve_x, curve_y, T(p.epsp + dep), sigy, slope);
   // d vm / dx from P'/2 = sm^2 a2 twog + 3 dev2 a1 alpha and (a1 a2)'.
-  const T dvm = (p.sm2 * a2 * k.twog + p.dev3 * a1 * k.alpha) / (root * a12) -
+  const T dvm = half_modes_slope(k, p, a1, a2) / (root * a12) -
                 vm * (k.alpha * a2 + k.twog * a1) / a12;
   const T ddep = Real(2) / Real(3) * (vm + p.x * dvm);
   const bool added = m.viscoplastic_yield > 0;
@@ -265,7 +279,7 @@ KOKKOS_FORCEINLINE_FUNCTION bool overstress_trip(const MaterialParams& m, const 
 // The returned stress (and back stress) of one point; returns its effective
 // plastic strain increment (0 in elastic lanes, whose trial stands bit for bit).
 // The last trip left every lane's iterate as it found it and kept its
-// sqrt(P), the answer's (the same expression, no contraction): a square
+// sqrt(P), the answer's (squared_modes, no contraction): a square
 // root saved a yielding point, unless the trips stopped at their cap.
 template <class T>
 KOKKOS_FORCEINLINE_FUNCTION T finish_return(const ReturnRates& k, const ReturnPoint<T>& p, T s[3], T* back) {
@@ -273,7 +287,7 @@ KOKKOS_FORCEINLINE_FUNCTION T finish_return(const ReturnRates& k, const ReturnPo
   const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
   const T r = Real(1) / (a1 * a2);
   const T f1 = a2 * r, f2 = a1 * r;
-  const T root = p.iterating ? vsqrt(p.sm2 * a2 * a2 + p.dev3 * a1 * a1) : p.root;
+  const T root = p.iterating ? vsqrt(squared_modes(p, a1, a2)) : p.root;
   const T vm = root * r;
   const T smr = p.sm * f1, sdr = p.sd * f2, ssr = p.ss * f2;
   const T dep = select(p.yielding, T(Real(2) / Real(3) * p.x * vm), T(0));
