@@ -177,6 +177,18 @@ def last_level_cache_bytes():
     return max(sizes) if sizes else None
 
 
+def build_precision(build_dir):
+    """'single' or 'double', as the build directory was configured."""
+    try:
+        with open(os.path.join(build_dir, "CMakeCache.txt")) as f:
+            cache = f.read()
+    except OSError:
+        sys.exit(f"{build_dir}: no CMakeCache.txt (not a CMake build directory)")
+    match = re.search(r"^MINICRASH_SINGLE_PRECISION:BOOL=(\S+)$", cache, re.MULTILINE)
+    on = match is not None and match.group(1).upper() in ("ON", "1", "TRUE", "YES")
+    return "single" if on else "double"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--elements", type=int, default=200000)
@@ -195,6 +207,10 @@ def main():
         for target in ("bench_shell_kernel", "machine_rates"):
             if not os.path.exists(os.path.join(args.build, "bench", target)):
                 build(args.build, target, PRECISION_OPTION[args.precision])
+    built = build_precision(args.build)
+    if built != args.precision:
+        sys.exit(f"{args.build}: a {built}-precision build (its CMakeCache.txt), not {args.precision}; "
+                 f"give --precision {built} or a {args.precision} build")
     shells = 4000
     if args.work:
         with open(args.work) as f:
