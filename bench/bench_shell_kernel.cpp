@@ -1,6 +1,7 @@
 // Shell kernel throughput: ns per element-cycle of the element phase and of
-// the whole cycle on a flat plate large enough to leave cache, and the
-// bytes of solver state per element.
+// the whole cycle, ns per node-cycle of the node phase, on a flat plate
+// large enough to leave cache, the bytes of solver state per element and
+// each phase's compulsory traffic.
 //
 //   bench_shell_kernel [--elements N] [--nip K] [--mat 1|24] [--cycles C] [--threads T]
 //
@@ -72,6 +73,20 @@ double kernel_traffic(const mc::State& s) {
   return (2 * written + read + corners) / e.count();
 }
 
+// The node phase's compulsory memory traffic per node-cycle: the gather
+// reads each node's term table, its corners (six components a term), its
+// contact share, role, SPC bits, mass and inertia, and reads and writes v
+// and w; the position update reads v and reads and writes x. f and m are
+// not stored (no rigid body, motion or halo on the plate: node_roles).
+double node_traffic(const mc::State& s, const mc::ByteView& roles) {
+  const mc::NodeData& n = s.nodes;
+  const double corners = double(n.terms.term.extent(0)) * 6 * sizeof(mc::Real);
+  const double gather = bytes(n.terms.offset) + bytes(n.terms.term) + corners + bytes(n.fc) + bytes(roles) +
+                        bytes(n.fixed) + bytes(n.mass) + bytes(n.inertia) + 2 * (bytes(n.v) + bytes(n.w));
+  const double positions = 2 * bytes(n.x) + bytes(n.v);
+  return (gather + positions) / n.count();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -119,13 +134,16 @@ int main(int argc, char** argv) {
     int plastic_points = 0;
     for (int e = 0; e < s.elements.count(); ++e)
       for (int k = 0; k < nip; ++k) plastic_points += mc::packed(s.elements.points, e, 4 * k + 3) > 0;
+    const double node_cycles = double(s.nodes.count()) * (cycles - cycles / 10);
     std::printf("elements %d nip %d mat %03d precision %s threads %d: element phase %.1f ns/element-cycle, "
                 "whole cycle %.1f ns/element-cycle (ratio %.2f), plastic points %.0f%%, state %.0f B/element, "
-                "kernel traffic %.0f B/element-cycle\n",
+                "kernel traffic %.0f B/element-cycle; nodes %d: node phase %.1f ns/node-cycle, "
+                "node traffic %.0f B/node-cycle\n",
                 s.elements.count(), nip, mat, sizeof(mc::Real) == 8 ? "double" : "single", threads,
                 1e9 * t_elem / counted, 1e9 * t_all / counted, t_all / t_elem,
                 100.0 * plastic_points / (double(s.elements.count()) * nip),
-                double(mc::state_bytes(s)) / s.elements.count(), kernel_traffic(s));
+                double(mc::state_bytes(s)) / s.elements.count(), kernel_traffic(s), s.nodes.count(),
+                1e9 * (t_all - t_elem) / node_cycles, node_traffic(s, roles));
   }
   return 0;
 }

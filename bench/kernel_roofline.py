@@ -25,6 +25,12 @@
    time + square roots x square-root time (one shared unit); the measured
    element phase of the native build on N shells; its ratio to the largest
    floor.
+   The node phase of the same run (the gather, a = f/m, the v and x
+   update) against its own floor, its compulsory traffic per node-cycle
+   over the triad bandwidth; and the share of elements + nodes it takes
+   as measured, at that floor, and at that floor beside an element phase
+   at 2x its floor. Issue 18 asks both: the element phase within 2x and
+   the node phase at most 10 % of the cycle.
 4. The same on a plate whose traffic fits in half the last-level cache
    (sysfs): the kernel's compute time, and how much memory adds to it
    where the two do not overlap. The corner stores still stream past the
@@ -152,14 +158,16 @@ def counted_work(precision, shells, nip):
     return {k: (late[k] - early[k]) / (20.0 * shells) for k in late}
 
 
-def element_phase(build, elements, nip, cycles, mat=24):
-    """(ns per element-cycle, traffic in B per element-cycle, % of points plastic) of one bench_shell_kernel run."""
+def plate_phases(build, elements, nip, cycles, mat=24):
+    """One bench_shell_kernel run: the element phase (ns and compulsory B per element-cycle, % of points plastic)
+    and the node phase (ns and compulsory B per node-cycle), by name."""
     env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS="1")
     line = run([os.path.join(build, "bench", "bench_shell_kernel"), "--elements", str(elements), "--nip", str(nip),
                 "--mat", str(mat), "--cycles", str(cycles)], env=env)
-    return (float(re.search(r"element phase ([\d.]+) ns", line).group(1)),
-            float(re.search(r"kernel traffic ([\d.]+) B", line).group(1)),
-            re.search(r"plastic points (\d+)%", line).group(1))
+    figure = {"ns": r"element phase ([\d.]+) ns", "traffic": r"kernel traffic ([\d.]+) B",
+              "plastic": r"plastic points (\d+)%", "node_ns": r"node phase ([\d.]+) ns",
+              "node_traffic": r"node traffic ([\d.]+) B", "elements": r"^elements (\d+)", "nodes": r"nodes (\d+):"}
+    return {key: float(re.search(pattern, line).group(1)) for key, pattern in figure.items()}
 
 
 def last_level_cache_bytes():
@@ -251,7 +259,8 @@ def one_run(args, per, flops):
     suffix = "_single" if args.precision == "single" else ""
     rates = {key: measured_rates[key + suffix] for key in ("gflops", "div_ns", "sqrt_ns", "lanes")}
     rates["triad_gb_s"] = measured_rates["triad_gb_s"]
-    measured, traffic, plastic = element_phase(args.build, args.elements, args.nip, 100)
+    plate = plate_phases(args.build, args.elements, args.nip, 100)
+    measured, traffic = plate["ns"], plate["traffic"]
     floors = {
         "bandwidth": traffic / float(rates["triad_gb_s"]),
         "flops": flops / float(rates["gflops"]),
@@ -265,23 +274,45 @@ def one_run(args, per, flops):
     for name, ns in floors.items():
         print(f"floor, {name}: {ns:.1f} ns/element-cycle")
     native = os.path.relpath(args.build, ROOT)
-    print(f"measured element phase ({args.elements} shells, {plastic} % of points plastic, {native}/): {measured:.1f} "
-          f"ns/element-cycle = {measured / floors[largest]:.2f} x the largest floor ({largest})")
+    print(f"measured element phase ({args.elements} shells, {plate['plastic']:.0f} % of points plastic, {native}/): "
+          f"{measured:.1f} ns/element-cycle = {measured / floors[largest]:.2f} x the largest floor ({largest})")
+    node_phase(plate, float(rates["triad_gb_s"]), floors[largest])
     # The same kernel on a plate whose whole traffic fits in half the last
     # cache: what is left is compute (and cache latency), so the difference
     # is what memory adds where it does not overlap the arithmetic.
     cache = last_level_cache_bytes()
     if cache:
         small = int(cache / 2 / traffic)
-        in_cache, _, small_plastic = element_phase(args.build, small, args.nip, 300)
-        print(f"the same in cache ({small} shells, {small_plastic} % plastic, traffic {small * traffic / 2**20:.0f} MiB "
-              f"within {cache >> 20} MiB): {in_cache:.1f} ns/element-cycle = {in_cache / floors[largest]:.2f} x; memory "
-              f"adds {measured - in_cache:.1f} ns ({100 * (measured - in_cache) / measured:.0f} % of the measured)")
+        fits = plate_phases(args.build, small, args.nip, 300)
+        in_cache = fits["ns"]
+        print(f"the same in cache ({small} shells, {fits['plastic']:.0f} % plastic, traffic "
+              f"{small * traffic / 2**20:.0f} MiB within {cache >> 20} MiB): {in_cache:.1f} ns/element-cycle = "
+              f"{in_cache / floors[largest]:.2f} x; memory adds {measured - in_cache:.1f} ns "
+              f"({100 * (measured - in_cache) / measured:.0f} % of the measured); its node phase "
+              f"{fits['node_ns']:.1f} ns/node-cycle")
         # The same plate elastic (MAT_001): the kernel without its plastic path.
-        elastic, _, _ = element_phase(args.build, small, args.nip, 300, mat=1)
+        elastic = plate_phases(args.build, small, args.nip, 300, mat=1)["ns"]
         print(f"the same in cache, elastic (MAT_001): {elastic:.1f} ns/element-cycle = {elastic / floors[largest]:.2f} x; "
               f"MAT_024's plastic path adds {in_cache - elastic:.1f} ns")
     return measured / floors[largest]
+
+
+def node_phase(plate, triad_gb_s, element_floor):
+    """The node phase of the same plate against its bandwidth floor, and the share of elements + nodes it takes
+    as measured, at its floor, and at its floor beside an element phase at twice the element floor (issue 18's
+    two targets together: the node phase at most 10 % of the cycle)."""
+    floor = plate["node_traffic"] / triad_gb_s
+    nodes_per_element = plate["nodes"] / plate["elements"]
+
+    def share(node_ns, element_ns):
+        return node_ns * nodes_per_element / (element_ns + node_ns * nodes_per_element)
+
+    print(f"node phase (gather, a = f/m, v and x update): traffic {plate['node_traffic']:.0f} B/node-cycle, floor "
+          f"{floor:.1f} ns/node-cycle; measured {plate['node_ns']:.1f} ns/node-cycle = "
+          f"{plate['node_ns'] / floor:.2f} x its floor; share of elements + nodes "
+          f"{100 * share(plate['node_ns'], plate['ns']):.1f} % measured, "
+          f"{100 * share(floor, plate['ns']):.1f} % at its floor, {100 * share(floor, 2 * element_floor):.1f} % at its "
+          f"floor with the element phase at 2 x its own")
 
 
 if __name__ == "__main__":
