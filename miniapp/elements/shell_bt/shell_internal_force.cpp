@@ -58,6 +58,13 @@ constexpr double kStreamedCornerBytesPerThread = 2 << 20;
 // ahead did no better; docs/studies.md, "Element state fetched ahead").
 constexpr int kPrefetchPacks = 4;
 
+// Packs differ in cost (a yielding pack runs the plastic return at every
+// point, and a crash zone's packs lie together in the element order), so a
+// thread that has run its share of the packs takes packs from the others.
+// Each pack's results are its own and the step is a minimum, so the answer
+// does not depend on which thread runs a pack.
+using PackPolicy = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>;
+
 // Requests every line of pack `pack` of a packed View, for writing.
 KOKKOS_INLINE_FUNCTION void prefetch_pack(const PackedStateView& v, int pack) {
   if (pack >= v.extent_int(0)) return;
@@ -267,7 +274,7 @@ double shell_internal_force(State& s, const CornerForceView& force, Real dt) {
   const int packs = (ne + W - 1) / W;
   Real dt_min = std::numeric_limits<Real>::max();
   Kokkos::parallel_reduce(
-      "shell_bt::internal_force", RangePolicy(0, packs),
+      "shell_bt::internal_force", PackPolicy(0, packs),
       KOKKOS_LAMBDA(const int pack, Real& local_min) {
         const int e0 = pack * W;
         Real pack_min = std::numeric_limits<Real>::max();
