@@ -115,6 +115,7 @@ int main(int argc, char** argv) {
     }
     const double dt = 0.9 * mc::element_forces(s, 0);
     const mc::ByteView roles = mc::node_roles(s, mc::Halo());  // as the solver's node phase: f and m not stored
+    const int warm_up = cycles / 10;  // cycles run but not timed
     double t_elem = 0, t_all = 0;
     for (int c = 0; c < cycles; ++c) {
       const double t0 = mc::wall_seconds();
@@ -125,16 +126,16 @@ int main(int argc, char** argv) {
       mc::update_positions(s, static_cast<mc::Real>(dt));
       Kokkos::fence();
       const double t2 = mc::wall_seconds();
-      if (c >= cycles / 10) {  // skip warm-up
+      if (c >= warm_up) {
         t_elem += t1 - t0;
         t_all += t2 - t0;
       }
     }
-    const double counted = double(s.elements.count()) * (cycles - cycles / 10);
+    const double counted = double(s.elements.count()) * (cycles - warm_up);
     int plastic_points = 0;
     for (int e = 0; e < s.elements.count(); ++e)
       for (int k = 0; k < nip; ++k) plastic_points += mc::packed(s.elements.points, e, 4 * k + 3) > 0;
-    const double node_cycles = double(s.nodes.count()) * (cycles - cycles / 10);
+    const double node_cycles = double(s.nodes.count()) * (cycles - warm_up);
     std::printf("elements %d nip %d mat %03d precision %s threads %d: element phase %.1f ns/element-cycle, "
                 "whole cycle %.1f ns/element-cycle (ratio %.2f), plastic points %.0f%%, state %.0f B/element, "
                 "kernel traffic %.0f B/element-cycle; nodes %d: node phase %.1f ns/node-cycle, "
