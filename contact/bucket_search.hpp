@@ -4,6 +4,7 @@
 // thread count.
 #pragma once
 
+#include <cstddef>
 #include <utility>
 #include <vector>
 
@@ -22,7 +23,11 @@ template <class Keep>
 std::vector<std::pair<int, int>> bucket_candidates(const std::vector<double>& points, const SearchBoxes& boxes,
                                                    Keep keep);
 
-// The grid itself, for the template above (bucket_search.cpp).
+// The grid itself, for the template above (bucket_search.cpp). Cells are
+// hashed into buckets; the entries are counted into their buckets, then
+// sorted by cell within each. On the Neon-like window the sort of all the
+// entries that this replaces was 29 % of the contact phase, and a lookup
+// reads one bucket instead of binary-searching all the entries.
 class BucketGrid {
  public:
   explicit BucketGrid(const SearchBoxes& boxes);
@@ -31,10 +36,14 @@ class BucketGrid {
 
  private:
   long long key(const long long cell[3]) const;
+  std::size_t bucket(long long key) const;
+  void sort_bucket(std::size_t first, std::size_t last);
   double origin_[3] = {0, 0, 0}, inv_cell_ = 1;
   long long dims_[3] = {0, 0, 0};
-  std::vector<long long> cell_start_;  // sorted cell keys of the entries
-  std::vector<int> segment_;           // entries, grouped by cell
+  int bucket_bits_ = 1;
+  std::vector<std::size_t> bucket_start_;  // bucket b's entries are [bucket_start_[b], bucket_start_[b + 1])
+  std::vector<long long> cell_;            // each entry's cell key: a bucket's entries grouped by cell
+  std::vector<int> segment_;               // each entry's segment, ascending within a cell
 };
 
 template <class Keep>
@@ -43,10 +52,12 @@ std::vector<std::pair<int, int>> bucket_candidates(const std::vector<double>& po
   std::vector<std::pair<int, int>> out;
   if (boxes.count() == 0) return out;
   const BucketGrid grid(boxes);
-  // Nodes searched in parallel blocks, joined in block order (blocked_for.hpp).
+  // Nodes searched in parallel blocks, joined in block order (blocked_for.hpp);
+  // a thread that has run its blocks takes others' (the crash zone's nodes
+  // lie together in the node order and find the most segments).
   const std::size_t nodes = points.size() / 3;
   std::vector<std::vector<std::pair<int, int>>> found(static_cast<std::size_t>(list_blocks(nodes)));
-  for_list_blocks("contact::bucket_candidates", nodes, [&](int b, std::size_t first, std::size_t last) {
+  for_list_blocks<Kokkos::Dynamic>("contact::bucket_candidates", nodes, [&](int b, std::size_t first, std::size_t last) {
     for (std::size_t n = first; n < last; ++n) {
       const double* p = &points[3 * n];
       const auto [lo_seg, hi_seg] = grid.segments_near(p);

@@ -1,5 +1,6 @@
 // The bucket sort of one interface: which node-segment pairs to check until
 // the next sort, and in which order each node's contributions are summed.
+#include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <tuple>
 
@@ -10,13 +11,16 @@
 namespace mc {
 namespace {
 
+using HostRange = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
+
 SearchBoxes search_boxes(const InterfaceRun& run) {
   const InterfaceSetup& in = *run.setup;
   SearchBoxes boxes;
   const std::size_t m = in.segment_element.size();
   boxes.lo.assign(3 * m, 1e300);
   boxes.hi.assign(3 * m, -1e300);
-  for (std::size_t g = 0; g < m; ++g) {
+  Kokkos::parallel_for("contact::search_boxes", HostRange(0, static_cast<int>(m)), [&](const int segment) {
+    const std::size_t g = static_cast<std::size_t>(segment);
     const double grow = in.segment_half_thickness[g] + run.max_node_half + run.margin;
     for (int c = 0; c < 4; ++c) {
       const double* p = &run.x[3 * static_cast<std::size_t>(run.segment_slot[4 * g + c])];
@@ -25,25 +29,30 @@ SearchBoxes search_boxes(const InterfaceRun& run) {
         boxes.hi[3 * g + k] = std::max(boxes.hi[3 * g + k], p[k] + grow);
       }
     }
-  }
+  });
   return boxes;
 }
 
 // Slots' contributions sorted by (slot, node id, segment id, role): the
 // order of the pairs in contact depends only on which pairs they are.
 void build_entries(InterfaceRun& run) {
-  std::vector<std::tuple<int, GlobalId, GlobalId, int>> list;
-  list.reserve(run.pair_node.size() * 5);
-  for (std::size_t p = 0; p < run.pair_node.size(); ++p) {
+  // Pair p's node and corners, five places a pair (a triangle's fourth
+  // corner left as a slot past the last, which sorts last and is dropped).
+  const int pairs = static_cast<int>(run.pair_node.size());
+  const int no_slot = static_cast<int>(run.gid.size());
+  std::vector<std::tuple<int, GlobalId, GlobalId, int>> list(5 * run.pair_node.size());
+  Kokkos::parallel_for("contact::entries", HostRange(0, pairs), [&](const int pair) {
+    const std::size_t p = static_cast<std::size_t>(pair);
     const int node = run.pair_node[p], seg = run.pair_segment[p];
     const GlobalId a = run.gid[static_cast<std::size_t>(node)], b = run.segment_gid[static_cast<std::size_t>(seg)];
-    const int pair = static_cast<int>(p);
-    list.emplace_back(node, a, b, pair * 5);
+    list[5 * p] = {node, a, b, pair * 5};
     const int* corner = &run.segment_slot[4 * static_cast<std::size_t>(seg)];
     for (int c = 0; c < 4; ++c)
-      if (c < 3 || corner[3] != corner[2]) list.emplace_back(corner[c], a, b, pair * 5 + 1 + c);
-  }
+      list[5 * p + 1 + static_cast<std::size_t>(c)] = {c < 3 || corner[3] != corner[2] ? corner[c] : no_slot, a, b,
+                                                       pair * 5 + 1 + c};
+  });
   parallel_sort(list);
+  while (!list.empty() && std::get<0>(list.back()) == no_slot) list.pop_back();
   run.entry_offset.assign(run.gid.size() + 1, 0);
   run.entry.resize(list.size());
   for (std::size_t i = 0; i < list.size(); ++i) {

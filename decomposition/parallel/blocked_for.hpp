@@ -3,8 +3,10 @@
 // fills its own partial results, and the caller joins the partials in block
 // order. Reproducible sums do not depend on how terms are grouped, and lists
 // joined in block order keep the serial order, so a fixed np gives the same
-// bits for any thread count. Static schedule: on 16 threads a dynamic one
-// made the rigid-body sums 6.5x slower (Neon-like window, docs/studies.md).
+// bits for any thread count. Static schedule by default: on 16 threads a
+// dynamic one made the rigid-body sums 6.5x slower (Neon-like window,
+// docs/studies.md). A pass whose blocks differ much in cost (the contact
+// search: the nodes near the crash find many segments) takes Kokkos::Dynamic.
 #pragma once
 
 #include <Kokkos_Core.hpp>
@@ -18,19 +20,20 @@ inline constexpr std::size_t kListBlock = 256;
 
 inline int list_blocks(std::size_t count) { return static_cast<int>((count + kListBlock - 1) / kListBlock); }
 
-using ListBlockPolicy = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::Schedule<Kokkos::Static>>;
+template <class Schedule = Kokkos::Static>
+using ListBlockPolicy = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::Schedule<Schedule>>;
 
 // body(block, first, last) for every block [first, last) of [0, count):
 // list_blocks(count) calls, none for an empty list (a rank may hold none of
 // a body's or a wall's nodes, and then has no partials to fill).
-template <class Body>
+template <class Schedule = Kokkos::Static, class Body>
 void for_list_blocks(const char* name, std::size_t count, Body&& body) {
   if (count == 0) return;
   if (count <= kListBlock) {  // one block: no parallel region to open
     body(0, std::size_t{0}, count);
     return;
   }
-  Kokkos::parallel_for(name, ListBlockPolicy(0, list_blocks(count)), [&](const int b) {
+  Kokkos::parallel_for(name, ListBlockPolicy<Schedule>(0, list_blocks(count)), [&](const int b) {
     const std::size_t first = static_cast<std::size_t>(b) * kListBlock;
     body(b, first, std::min(count, first + kListBlock));
   });
@@ -60,7 +63,7 @@ void for_lists_blocks(const char* name, const std::vector<std::size_t>& sizes, c
   };
   const int blocks = offsets.back();
   if (blocks == 1) run(0);
-  if (blocks > 1) Kokkos::parallel_for(name, ListBlockPolicy(0, blocks), run);
+  if (blocks > 1) Kokkos::parallel_for(name, ListBlockPolicy<>(0, blocks), run);
 }
 
 }  // namespace mc

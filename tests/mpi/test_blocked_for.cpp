@@ -30,17 +30,25 @@ TEST(BlockedFor, VisitsEveryItemOnce) {
   for (std::size_t i = 0; i < kItems; ++i) ASSERT_EQ(visits[i], 1) << "item " << i;
 }
 
-TEST(BlockedFor, ListsJoinedInBlockOrderAreTheSerialList) {
+// The items a filter keeps, listed per block and joined in block order.
+template <class Schedule>
+std::vector<std::size_t> joined_lists() {
   std::vector<std::vector<std::size_t>> found(static_cast<std::size_t>(mc::list_blocks(kItems)));
-  mc::for_list_blocks("test::lists", kItems, [&](int b, std::size_t first, std::size_t last) {
+  mc::for_list_blocks<Schedule>("test::lists", kItems, [&](int b, std::size_t first, std::size_t last) {
     for (std::size_t i = first; i < last; ++i)
       if (i % 7 == 0 || i % 11 == 0) found[static_cast<std::size_t>(b)].push_back(i);
   });
-  std::vector<std::size_t> joined, serial;
+  std::vector<std::size_t> joined;
   for (const auto& block : found) joined.insert(joined.end(), block.begin(), block.end());
+  return joined;
+}
+
+TEST(BlockedFor, ListsJoinedInBlockOrderAreTheSerialList) {
+  std::vector<std::size_t> serial;
   for (std::size_t i = 0; i < kItems; ++i)
     if (i % 7 == 0 || i % 11 == 0) serial.push_back(i);
-  EXPECT_EQ(joined, serial);
+  EXPECT_EQ(joined_lists<Kokkos::Static>(), serial);
+  EXPECT_EQ(joined_lists<Kokkos::Dynamic>(), serial);  // blocks taken by whichever thread is free
 }
 
 TEST(BlockedFor, BlockPartialSumsAreTheSerialSum) {

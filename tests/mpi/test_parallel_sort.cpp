@@ -1,7 +1,7 @@
 // parallel_sort at this run's thread count (ctest runs the binary at 1 and 2
-// threads) gives std::sort's order: the contact search sorts its bucket
-// entries and each slot's contributions with it, and the order of the sums
-// that follow must not depend on ncpu.
+// threads) gives std::sort's order: the contact search sorts each slot's
+// contributions with it, and the order of the sums that follow must not
+// depend on ncpu.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,7 +13,7 @@
 
 namespace {
 
-// Distinct (cell, segment) pairs with many equal cells, as the bucket grid files them.
+// Distinct pairs with many equal first members.
 std::vector<std::pair<long long, int>> entries(int n, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_int_distribution<long long> cell(0, n / 8);
