@@ -55,7 +55,6 @@ BucketGrid::BucketGrid(const SearchBoxes& boxes) {
   // hold one cell or none.
   while ((std::size_t{1} << bucket_bits_) < n / 4) ++bucket_bits_;
   const std::size_t buckets = std::size_t{1} << bucket_bits_;
-  // How many entries each bucket holds.
   cell_.resize(n);
   segment_.resize(n);
   bucket_start_.assign(buckets + 1, 0);
@@ -75,6 +74,7 @@ BucketGrid::BucketGrid(const SearchBoxes& boxes) {
   const auto take = [shared](std::size_t& counter) {
     return shared ? Kokkos::atomic_fetch_add(&counter, std::size_t{1}) : counter++;
   };
+  // How many entries each bucket holds, then where each bucket starts.
   for_segment_cells("contact::grid_count", [&](int, long long k) { take(bucket_start_[bucket(k) + 1]); });
   for (std::size_t b = 0; b < buckets; ++b) bucket_start_[b + 1] += bucket_start_[b];
   // Entries to their buckets, in any order (threads race for the places),
