@@ -6,11 +6,11 @@
 #include <cstdint>
 #include <tuple>
 
+#include "decomposition/parallel/views.hpp"
+
 namespace mc {
 
 namespace {
-using HostRange = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
-
 // At most this many cells a side: bounds memory for sparse, spread-out surfaces.
 constexpr long long kMaxCellsPerSide = 1 << 20;
 }  // namespace

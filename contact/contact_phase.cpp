@@ -8,10 +8,6 @@
 namespace mc {
 namespace {
 
-// Every per-node pass of a cycle runs over all of the interface's nodes, most
-// of them far from any contact: threaded, each node on its own (no sums).
-using HostRange = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
-
 bool in_time(const InterfaceSetup& in, double time) { return time >= in.birth && time <= in.death; }
 
 // SOFT 1: the pair's stiffness is at least SOFSCL k1, k1 = m* / (2 dt_c^2),

@@ -11,8 +11,6 @@
 namespace mc {
 namespace {
 
-using HostRange = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
-
 SearchBoxes search_boxes(const InterfaceRun& run) {
   const InterfaceSetup& in = *run.setup;
   SearchBoxes boxes;

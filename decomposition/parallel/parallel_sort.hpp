@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "decomposition/parallel/views.hpp"
+
 namespace mc {
 
 template <class T>
@@ -19,17 +21,16 @@ void parallel_sort(std::vector<T>& v) {
     std::sort(v.begin(), v.end());
     return;
   }
-  using Range = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
   const auto at = [&](std::vector<T>& w, std::size_t i) { return w.begin() + static_cast<std::ptrdiff_t>(i); };
   const int blocks = static_cast<int>((n + kBlock - 1) / kBlock);
-  Kokkos::parallel_for("parallel_sort::blocks", Range(0, blocks), [&](const int b) {
+  Kokkos::parallel_for("parallel_sort::blocks", HostRange(0, blocks), [&](const int b) {
     const std::size_t first = static_cast<std::size_t>(b) * kBlock;
     std::sort(at(v, first), at(v, std::min(n, first + kBlock)));
   });
   std::vector<T> merged(n);
   for (std::size_t width = kBlock; width < n; width *= 2) {
     const int merges = static_cast<int>((n + 2 * width - 1) / (2 * width));
-    Kokkos::parallel_for("parallel_sort::merge", Range(0, merges), [&](const int m) {
+    Kokkos::parallel_for("parallel_sort::merge", HostRange(0, merges), [&](const int m) {
       const std::size_t lo = static_cast<std::size_t>(m) * 2 * width;
       const std::size_t mid = std::min(n, lo + width), hi = std::min(n, lo + 2 * width);
       std::merge(at(v, lo), at(v, mid), at(v, mid), at(v, hi), at(merged, lo));

@@ -51,5 +51,7 @@ KOKKOS_INLINE_FUNCTION Real& corner_force(const CornerForceView& v, int e, int c
 }
 
 using RangePolicy = Kokkos::RangePolicy<ExecSpace>;
+// Loops over host containers (std::vector: the contact search, sorts).
+using HostRange = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
 
 }  // namespace mc
