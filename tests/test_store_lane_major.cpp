@@ -43,7 +43,7 @@ TEST(StoreLaneMajor, EveryLaneAndComponentInPlaceOffALineBoundary) {
 // The kernel takes the streamed path only where a pack's corner starts a
 // cache line: the corner array's allocation must be on one.
 TEST(StoreLaneMajor, TheCornerArrayStartsOnACacheLine) {
-  CornerForceView corners("corners", 3);
+  CornerForceView corners("corners", 4, 3);
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(corners.data()) % 64, 0u);
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(&corner_force(corners, W, 1, 0)) % 64, 0u);
 }

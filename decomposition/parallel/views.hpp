@@ -1,5 +1,5 @@
 // Every Kokkos View type of the solver, in one place (miniAero style).
-// Nodal vectors are View<Real*[3]>; element corner data View<Real*[4][6]>.
+// Nodal vectors are View<Real*[3]>; element corner data View<Real**[W][6]>.
 #pragma once
 
 #include <Kokkos_Core.hpp>
@@ -30,8 +30,9 @@ using IntView = Kokkos::View<int*, Layout, MemSpace>;
 using ByteView = Kokkos::View<std::uint8_t*, Layout, MemSpace>;
 using Vec3View = Kokkos::View<Real* [3], Layout, MemSpace>;
 using Conn4View = Kokkos::View<int* [4], Layout, MemSpace>;
-// [pack][corner][lane][fx fy fz mx my mz]: a corner's components side by side
-using CornerForceView = Kokkos::View<Real* [4][kPackWidth][6], Layout, MemSpace>;
+// [corner][pack][lane][fx fy fz mx my mz]: a corner's components side by
+// side, and each corner's packs in a run of their own (element_block.hpp)
+using CornerForceView = Kokkos::View<Real** [kPackWidth][6], Layout, MemSpace>;
 // [pack][entry][lane]: element state the shell kernel loads and stores a
 // pack at a time (the points' stresses, transverse shear, IHQ 4 resultants)
 using PackedStateView = Kokkos::View<Real** [kPackWidth], Layout, MemSpace>;
@@ -47,7 +48,7 @@ KOKKOS_INLINE_FUNCTION auto& packed(const PackedView& v, int e, int j) {
   return v(e / kPackWidth, j, e % kPackWidth);
 }
 KOKKOS_INLINE_FUNCTION Real& corner_force(const CornerForceView& v, int e, int c, int k) {
-  return v(e / kPackWidth, c, e % kPackWidth, k);
+  return v(c, e / kPackWidth, e % kPackWidth, k);
 }
 
 using RangePolicy = Kokkos::RangePolicy<ExecSpace>;

@@ -35,7 +35,10 @@ KOKKOS_INLINE_FUNCTION void sum_net(const ConstView<IntView>& offset, const Cons
 // How many nodes ahead the gather fetches corners: a node's corners lie in
 // scattered packs, and waiting on them one node at a time was most of the
 // gather's time (docs/studies.md, "Where the node phase goes"). 32 was the
-// fastest of 8, 16, 32, 64 and 128 on the Neon-like window.
+// fastest of 8, 16, 32, 64 and 128 on the Neon-like window. With each
+// corner's packs in one run (element_block.hpp) it still halves the
+// window's node phase, whose strips break the runs; on a uniform plate it
+// no longer pays (docs/studies.md, "Corner runs").
 constexpr int kPrefetchNodes = 32;
 
 // Writes the halo's sums at shared nodes through set(node, k, value).

@@ -134,6 +134,7 @@ void finish_element_blocks(State& s) {
   std::int64_t values = 0;
   for (const auto& block : s.blocks) {
     block->corner_base = values;
+    block->corner_packs = pack_count(block->count(s));
     values += block->corner_values(s);
   }
   // Terms address the corner array with int offsets.
