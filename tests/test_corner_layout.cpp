@@ -33,7 +33,7 @@ TEST(CornerLayout, KernelStoresAndNodeTermsNameTheSamePlace) {
       EXPECT_EQ(block.element_at(at), e);
       EXPECT_EQ(at % kCornerComponents, 0);
       EXPECT_GE(at, block.corner_base);
-      EXPECT_LE(at + kCornerComponents, block.corner_base + block.corner_values(s));
+      EXPECT_LE(at + kCornerComponents, block.corner_base + block.corner_values());
       EXPECT_TRUE(seen.insert(at).second) << "element " << e << " corner " << c << " shares its place";
       // Corner c of the next element follows it, across packs too.
       if (e + 1 < ne) {

@@ -69,9 +69,7 @@ class ElementBlock {
   // by the State's builder).
   std::int64_t corner_base = 0;
   std::int64_t corner_packs = 0;
-  std::int64_t corner_values(const State& s) const {
-    return static_cast<std::int64_t>(pack_count(count(s))) * corner_slots() * kCornerComponents * kPackWidth;
-  }
+  std::int64_t corner_values() const { return corner_packs * corner_slots() * kCornerComponents * kPackWidth; }
   std::int64_t corner_offset(int e, int c) const {
     const std::int64_t slot = c * corner_packs + e / kPackWidth;
     return corner_base + (slot * kPackWidth + e % kPackWidth) * kCornerComponents;

@@ -135,7 +135,7 @@ void finish_element_blocks(State& s) {
   for (const auto& block : s.blocks) {
     block->corner_base = values;
     block->corner_packs = pack_count(block->count(s));
-    values += block->corner_values(s);
+    values += block->corner_values();
   }
   // Terms address the corner array with int offsets.
   if (values > std::numeric_limits<int>::max())
