@@ -23,8 +23,7 @@ TEST(CornerLayout, KernelStoresAndNodeTermsNameTheSamePlace) {
   ASSERT_EQ(s.blocks.size(), 1u);
   const ElementBlock& block = *s.blocks[0];
   const int ne = block.count(s), slots = block.corner_slots();
-  const CornerForceView view(s.corners.data() + block.corner_base, static_cast<std::size_t>(slots),
-                             static_cast<std::size_t>(pack_count(ne)));
+  const CornerForceView view = block.corner_view(s.corners.data());
   std::set<std::int64_t> seen;
   for (int e = 0; e < ne; ++e)
     for (int c = 0; c < slots; ++c) {

@@ -70,6 +70,11 @@ class ElementBlock {
   std::int64_t corner_base = 0;
   std::int64_t corner_packs = 0;
   std::int64_t corner_values() const { return corner_packs * corner_slots() * kCornerComponents * kPackWidth; }
+  // The block's part of the corner array as the kernels index it (corner_force).
+  CornerForceView corner_view(Real* corners) const {
+    return CornerForceView(corners + corner_base, static_cast<std::size_t>(corner_slots()),
+                           static_cast<std::size_t>(corner_packs));
+  }
   std::int64_t corner_offset(int e, int c) const {
     const std::int64_t slot = c * corner_packs + e / kPackWidth;
     return corner_base + (slot * kPackWidth + e % kPackWidth) * kCornerComponents;

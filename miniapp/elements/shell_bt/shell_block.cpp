@@ -14,9 +14,7 @@ int ShellBlock::node(const State& s, int e, int c) const { return s.elements.con
 GlobalId ShellBlock::id(const State& s, int e) const { return s.elements.ids[static_cast<std::size_t>(e)]; }
 int ShellBlock::part(const State& s, int e) const { return s.elements.part(e); }
 double ShellBlock::internal_force(State& s, Real dt) {
-  const CornerForceView force(s.corners.data() + corner_base, static_cast<std::size_t>(corner_slots()),
-                              static_cast<std::size_t>(corner_packs));
-  return shell_internal_force(s, force, dt);
+  return shell_internal_force(s, corner_view(s.corners.data()), dt);
 }
 
 // Lumped mass rho t A shared equally by the element's distinct nodes; rotary
