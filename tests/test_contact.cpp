@@ -165,15 +165,17 @@ class HeadOnPlates : public ::testing::TestWithParam<ContactInterface::Kind> {};
 TEST_P(HeadOnPlates, BounceWithoutPenetrationEnergyAndMomentumKept) {
   Model m = test::colliding_plates(1.5, 5.0, 10.0, 0.0);
   m.contacts[0].kind = GetParam();
-  State s = build_state(m, whole_model_mesh(m));
-  const int half = s.nodes.count() / 2;
+  const LocalMesh mesh = whole_model_mesh(m);
+  State s = build_state(m, mesh);
+  const int half = s.nodes.count() / 2;  // the bottom plate's nodes, then the top's
   double closest = 1e9;
   const RunResult r = test::run_quietly(s, 0.2, [&](const State& st) {
     // Each top node over the bottom plate against the bottom node nearest under it (2 mm grid).
     for (int n = half; n < st.nodes.count(); ++n) {
       const long i = std::lround(st.nodes.x(n, 0) / 2), j = std::lround(st.nodes.x(n, 1) / 2);
       if (i > 10 || j > 10) continue;  // overhangs the bottom plate
-      closest = std::min(closest, double(st.nodes.x(n, 2) - st.nodes.x(static_cast<int>(i + 11 * j), 2)));
+      const int under = mesh.node_index.at(static_cast<GlobalId>(1 + i + 11 * j));
+      closest = std::min(closest, double(st.nodes.x(n, 2) - st.nodes.x(under, 2)));
     }
   });
   std::printf("plates: closest mid-surfaces %.4f mm (contact distance 1), energy %.6g -> %.6g, z momentum %.9g -> %.9g\n",
@@ -248,15 +250,17 @@ TEST(Contact, BoxDroppedOnClampedPlateReboundsWithoutPassingThrough) {
   ContactInterface c;
   c.slave_all = true;
   m.contacts.push_back(c);
-  State s = build_state(m, whole_model_mesh(m));
-  const int plate_nodes = (spec.nx + 1) * (spec.ny + 1);
+  const LocalMesh mesh = whole_model_mesh(m);
+  State s = build_state(m, mesh);
+  const int plate_nodes = (spec.nx + 1) * (spec.ny + 1);  // numbered before the box's
   double worst = 1e9;
   const RunResult r = test::run_quietly(s, spec.end_time, [&](const State& st) {
     for (int b = plate_nodes; b < st.nodes.count(); ++b) {
       // The plate node nearest under the box node (grid spacing 2 mm).
       const int i = std::clamp(static_cast<int>(std::lround((st.nodes.x(b, 0) + 10) / 2)), 0, spec.nx);
       const int j = std::clamp(static_cast<int>(std::lround((st.nodes.x(b, 1) + 10) / 2)), 0, spec.ny);
-      worst = std::min(worst, double(st.nodes.x(b, 2) - st.nodes.x(i + j * (spec.nx + 1), 2)));
+      const int under = mesh.node_index.at(test::plate_node_id(spec, i, j));
+      worst = std::min(worst, double(st.nodes.x(b, 2) - st.nodes.x(under, 2)));
     }
   });
   std::printf("box: closest box node to the plate %.4f mm, energy %.6g -> %.6g\n", worst, r.first.total,

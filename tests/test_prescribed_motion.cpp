@@ -208,9 +208,11 @@ TEST(PrescribedMotion, TurnAboutAnAxisFollowsTheAngleCurveReadFromBirth) {
   turn.scale = -quarter;  // about -y: x turns toward +z
   turn.birth = 0.2;
   m.prescribed_motions.push_back(turn);
-  State s = build_state(m, whole_model_mesh(m));
-  const int far = s.nodes.count() - 1;  // (10, 10, 0)
+  const LocalMesh mesh = whole_model_mesh(m);
+  State s = build_state(m, mesh);
+  const int far = mesh.node_index.at(test::plate_node_id(spec, 4, 4));  // (10, 10, 0)
   ASSERT_DOUBLE_EQ(s.nodes.x0(far, 0), 10.0);
+  ASSERT_DOUBLE_EQ(s.nodes.x0(far, 1), 10.0);
   double inertia = 0;  // about the axis
   for (int n = 0; n < s.nodes.count(); ++n) inertia += s.nodes.mass(n) * s.nodes.x0(n, 0) * s.nodes.x0(n, 0);
   const double turning = 0.5 * inertia * (quarter / 0.5) * (quarter / 0.5);  // 1/2 I w^2 while it turns

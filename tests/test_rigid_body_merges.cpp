@@ -2,6 +2,7 @@
 // checks, and merged rigid parts moving as one body.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -69,15 +70,22 @@ TEST(RigidBodyMerges, MergedRigidPartsMoveAsOneBody) {
       return std::hypot(s.nodes.x(a, 0) - s.nodes.x(b, 0), s.nodes.x(a, 1) - s.nodes.x(b, 1),
                         s.nodes.x(a, 2) - s.nodes.x(b, 2));
     };
-    const int half = (s.nodes.count() - 4) / 2, last = 2 * half - 1;  // the plates' nodes, then the loose shell's
-    const double before[2] = {distance(0, half), distance(half - 1, last)};
+    const auto local = [&](GlobalId id) {
+      return static_cast<int>(std::find(s.nodes.ids.begin(), s.nodes.ids.end(), id) - s.nodes.ids.begin());
+    };
+    // Plate 1's first and last node (ids 1 and 121) and plate 2's (1001, 1121).
+    const int first[2] = {local(1), local(1001)}, last[2] = {local(121), local(1121)};
+    const double before[2] = {distance(first[0], first[1]), distance(last[0], last[1])};
     test::run_quietly(s, 0.2);
     double z[2] = {0, 0};
-    for (int n = 0; n <= last; ++n) z[n < half ? 0 : 1] += s.nodes.x(n, 2) / half;
+    for (int n = 0; n < s.nodes.count(); ++n) {
+      const GlobalId id = s.nodes.ids[static_cast<std::size_t>(n)];
+      if (id < 9000) z[id < 1000 ? 0 : 1] += s.nodes.x(n, 2) / 121;  // not the loose shell's nodes
+    }
+    const double after[2] = {distance(first[0], first[1]), distance(last[0], last[1])};
     std::printf("%s: plate centres moved %.6f and %.6f mm; cross distances %.9f -> %.9f, %.9f -> %.9f\n",
-                merged ? "merged" : "apart", z[0], z[1] - 1.5, before[0], distance(0, half), before[1],
-                distance(half - 1, last));
-    return std::array<double, 6>{z[0], z[1] - 1.5, before[0], distance(0, half), before[1], distance(half - 1, last)};
+                merged ? "merged" : "apart", z[0], z[1] - 1.5, before[0], after[0], before[1], after[1]);
+    return std::array<double, 6>{z[0], z[1] - 1.5, before[0], after[0], before[1], after[1]};
   };
   const auto merged = run(true);
   const auto apart = run(false);

@@ -15,13 +15,6 @@ KernelClassKey kernel_class_key(const Model& model, GlobalId part) {
 
 LocalMesh whole_model_mesh(const Model& model) {
   LocalMesh mesh;
-  mesh.node_ids.reserve(model.nodes.size());
-  mesh.node_x.reserve(model.nodes.size());
-  for (const Node& n : model.nodes) {
-    mesh.node_index.emplace(n.id, static_cast<int>(mesh.node_ids.size()));
-    mesh.node_ids.push_back(n.id);
-    mesh.node_x.push_back(n.x);
-  }
   std::map<GlobalId, KernelClassKey> keys;  // per part: few parts, many shells
   for (const auto& [id, part] : model.parts) keys.emplace(id, kernel_class_key(model, id));
   const auto key = [&](const Shell& s) {
@@ -32,6 +25,24 @@ LocalMesh whole_model_mesh(const Model& model) {
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return key(model.shells[a]) < key(model.shells[b]); });
+  // Nodes are numbered in the order the element loop first meets them, then
+  // the nodes on no element in deck order: the node phase's gather then
+  // reads the corner array nearly front to back, and an element pack's
+  // corners are near each other in the node arrays.
+  std::unordered_map<GlobalId, std::size_t> deck_index;
+  deck_index.reserve(model.nodes.size());
+  for (std::size_t i = 0; i < model.nodes.size(); ++i) deck_index.emplace(model.nodes[i].id, i);
+  mesh.node_ids.reserve(model.nodes.size());
+  mesh.node_x.reserve(model.nodes.size());
+  mesh.node_index.reserve(model.nodes.size());
+  const auto number = [&](const Node& n) {
+    if (!mesh.node_index.emplace(n.id, static_cast<int>(mesh.node_ids.size())).second) return;
+    mesh.node_ids.push_back(n.id);
+    mesh.node_x.push_back(n.x);
+  };
+  for (const std::size_t e : order)
+    for (const GlobalId id : model.shells[e].nodes) number(model.nodes[deck_index.at(id)]);
+  for (const Node& n : model.nodes) number(n);
   mesh.element_ids.reserve(model.shells.size());
   for (const std::size_t e : order) {
     const Shell& s = model.shells[e];

@@ -25,9 +25,11 @@ struct LocalMesh {
 using KernelClassKey = std::array<GlobalId, 4>;
 KernelClassKey kernel_class_key(const Model& model, GlobalId part);
 
-// All elements of the model (single-rank runs and tests), grouped by kernel
-// class and in deck order within a class, so that few SIMD packs mix
-// classes (a mixed pack runs one element at a time).
+// All elements of the model (a rank's subdomain, or the whole model at
+// np 1), grouped by kernel class and in deck order within a class, so that
+// few SIMD packs mix classes (a mixed pack runs one element at a time).
+// Nodes are numbered in the order those elements first meet them, then the
+// nodes on no element in deck order: the deck's *NODE order changes no bit.
 LocalMesh whole_model_mesh(const Model& model);
 
 }  // namespace mc
