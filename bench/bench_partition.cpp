@@ -10,11 +10,11 @@
 
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
 #include <numeric>
 #include <string>
 
+#include "bench_options.hpp"
 #include "decomposition/partition/partition.hpp"
 
 namespace {
@@ -63,15 +63,12 @@ void run(const mc::PartitionInput& in, int parts, mc::PartitionMethod method) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int n = 1581, parts = 256;
-  std::string method = "all";
-  for (int a = 1; a + 1 < argc; a += 2) {
-    const std::string k = argv[a];
-    if (k == "--n") n = std::atoi(argv[a + 1]);
-    else if (k == "--parts") parts = std::atoi(argv[a + 1]);
-    else if (k == "--method") method = argv[a + 1];
-    else { std::fprintf(stderr, "unknown option %s\n", argv[a]); return 2; }
-  }
+  mc::bench::BenchOptions options("bench_partition [--n N] [--parts P] [--method rcb|metis|metis-mc|all]",
+                                  {{"--n", "1581"}, {"--parts", "256"}, {"--method", "all"}});
+  if (const int code = options.read(argc, argv); code >= 0) return code;
+  const int n = options.count("--n"), parts = options.count("--parts");
+  if (!n || !parts) return 2;
+  const std::string method = options.text("--method");
   try {
     const auto t0 = std::chrono::steady_clock::now();
     const mc::PartitionInput in = bench_plate(n);
