@@ -36,9 +36,11 @@ KOKKOS_INLINE_FUNCTION void sum_net(const ConstView<IntView>& offset, const Cons
 // scattered packs, and waiting on them one node at a time was most of the
 // gather's time (docs/studies.md, "Where the node phase goes"). 32 was the
 // fastest of 8, 16, 32, 64 and 128 on the Neon-like window. With each
-// corner's packs in one run (element_block.hpp) it still halves the
-// window's node phase, whose strips break the runs; on a uniform plate it
-// no longer pays (docs/studies.md, "Corner runs").
+// corner's packs in one run (element_block.hpp) and nodes numbered by
+// first meeting (local_mesh.cpp) it still cuts the window's node phase by
+// a quarter to a third, where the strips break the runs; 16 and 64 do the
+// same. On a uniform plate it no longer pays (docs/studies.md, "Corner
+// runs" and "Nodes numbered by first meeting").
 constexpr int kPrefetchNodes = 32;
 
 // Writes the halo's sums at shared nodes through set(node, k, value).
