@@ -80,13 +80,12 @@ Model plate_model(const PlateSpec& spec) {
   return m;
 }
 
+bool on_bottom_plate(const State& s, int n) { return s.nodes.ids[static_cast<std::size_t>(n)] < 1000; }
+
 PlateVelocities plates_mean_vz(const State& s) {
-  const int half = s.nodes.count() / 2;
+  const int half = s.nodes.count() / 2;  // each plate's
   PlateVelocities v;
-  for (int n = 0; n < half; ++n) {
-    v.bottom += s.nodes.v(n, 2) / half;
-    v.top += s.nodes.v(half + n, 2) / half;
-  }
+  for (int n = 0; n < s.nodes.count(); ++n) (on_bottom_plate(s, n) ? v.bottom : v.top) += s.nodes.v(n, 2) / half;
   return v;
 }
 

@@ -44,8 +44,11 @@ GlobalId plate_node_id(const PlateSpec& spec, int i, int j);
 // ids + 1000) at z = gap, shifted by (0.9, 0.6) mm, moving down at v_top; surface-to-surface
 // contact between them with friction coefficient mu.
 Model colliding_plates(double gap, double v_bottom, double v_top, double mu);
-// The mean z velocity of colliding_plates' bottom and top plate (its nodes
-// in that order).
+// Whether local node n is on colliding_plates' bottom plate (ids below
+// 1000; the top plate's are those + 1000): the local numbering follows the
+// solver's element order, not the deck's (whole_model_mesh).
+bool on_bottom_plate(const State& s, int n);
+// The mean z velocity of colliding_plates' bottom and top plate.
 struct PlateVelocities {
   double bottom = 0, top = 0;
 };

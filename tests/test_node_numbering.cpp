@@ -1,13 +1,22 @@
-// The local mesh numbers nodes in the order the element loop first meets
-// them, then the nodes on no element in deck order (whole_model_mesh): the
-// node gather then reads the corner array nearly front to back
-// (docs/studies.md, "Nodes numbered by first meeting"). The numbering, and
-// so every answer, no longer depends on the order of the deck's *NODE lines.
+// The local mesh (whole_model_mesh) runs a kernel class's shells in the
+// deck's order, or in Morton order where the deck's scatters neighbours
+// (element_order), and numbers nodes in the order the element loop first
+// meets them, then the nodes on no element in deck order: the node gather
+// then reads the corner array nearly front to back (docs/studies.md,
+// "Nodes numbered by first meeting" and "Shells of a scattered deck in
+// Morton order"). The order of the deck's *NODE lines changes no bit.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <random>
 #include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
+#include "decomposition/subdomain/element_order.hpp"
 #include "decomposition/subdomain/local_mesh.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "miniapp/state/state_checksum.hpp"
@@ -42,20 +51,80 @@ TEST(NodeNumbering, FirstMeetingByTheElementLoopThenNodesOnNoElementInDeckOrder)
   }
 }
 
-// Two colliding plates (contact, friction, initial velocities) with their
-// *NODE lines reversed: the same numbering and the same bits through the
-// impact.
-TEST(NodeNumbering, TheDecksNodeOrderChangesNoBit) {
+std::vector<KernelClassKey> classes_of(const Model& m) {
+  std::vector<KernelClassKey> classes;
+  for (const Shell& shell : m.shells) classes.push_back(kernel_class_key(m, shell.part));
+  return classes;
+}
+
+std::unordered_map<GlobalId, std::size_t> deck_index_of(const Model& m) {
+  std::unordered_map<GlobalId, std::size_t> index;
+  for (std::size_t i = 0; i < m.nodes.size(); ++i) index.emplace(m.nodes[i].id, i);
+  return index;
+}
+
+// A plate written row by row keeps the deck's order; shuffled, it runs in
+// Morton order, whose consecutive shells lie next to each other.
+TEST(ElementOrder, AnOrderedDeckKeepsItsOrderAShuffledOneRunsInMortonOrder) {
+  Model m = test::plate_model(test::plate_spec(16, 16, 16, 16, 1.0));
+  const ElementOrder rows = element_order(m, classes_of(m), deck_index_of(m));
+  std::printf("rows: deck %zu of %zu steps far, Morton %zu\n", rows.deck.far, rows.deck.steps, rows.morton.far);
+  EXPECT_FALSE(rows.spatial);
+  for (std::size_t e = 0; e < rows.shells.size(); ++e) EXPECT_EQ(rows.shells[e], e);
+
+  std::mt19937 random(5);
+  std::shuffle(m.shells.begin(), m.shells.end(), random);
+  const ElementOrder shuffled = element_order(m, classes_of(m), deck_index_of(m));
+  std::printf("shuffled: deck %zu of %zu steps far, Morton %zu\n", shuffled.deck.far, shuffled.deck.steps,
+              shuffled.morton.far);
+  EXPECT_TRUE(shuffled.spatial);
+  EXPECT_EQ(shuffled.morton.far, rows.morton.far);  // the same places, so the same Morton order
+  EXPECT_GT(shuffled.deck.far, 2 * shuffled.morton.far);
+  // Consecutive shells' centres, 1 mm shells: next to each other, not across the plate.
+  const LocalMesh mesh = whole_model_mesh(m);
+  const auto centre = [&](std::size_t e, int d) {
+    double c = 0;
+    for (const int n : mesh.element_nodes[e]) c += 0.25 * mesh.node_x[static_cast<std::size_t>(n)][d];
+    return c;
+  };
+  double step = 0;
+  for (std::size_t e = 1; e < mesh.element_nodes.size(); ++e)
+    step += std::hypot(centre(e, 0) - centre(e - 1, 0), centre(e, 1) - centre(e - 1, 1));
+  step /= double(mesh.element_nodes.size() - 1);
+  std::printf("mean distance between consecutive shells: %.3f mm\n", step);
+  EXPECT_LT(step, 2.0);
+}
+
+// Two colliding plates (contact, friction, initial velocities): with their
+// *NODE lines reversed, and with their *ELEMENT_SHELL lines shuffled two
+// ways (both run in Morton order), the same numbering and the same bits
+// through the impact.
+TEST(NodeNumbering, TheDecksNodeOrderAndAShuffleOfItsShellsChangeNoBit) {
   const Model given = test::colliding_plates(1.5, 5.0, 10.0, 0.1);
-  Model reversed = given;
+  Model reversed = given, shuffled[2] = {given, given};
   std::reverse(reversed.nodes.begin(), reversed.nodes.end());
-  const LocalMesh a = whole_model_mesh(given), b = whole_model_mesh(reversed);
-  EXPECT_EQ(a.node_ids, b.node_ids);
-  State sa = build_state(given, a), sb = build_state(reversed, b);
-  const RunResult ra = test::run_quietly(sa, 0.2), rb = test::run_quietly(sb, 0.2);
-  EXPECT_GT(ra.last.contact, 0.0) << "the plates did not meet";
-  EXPECT_EQ(ra.cycles, rb.cycles);
-  EXPECT_EQ(checksum_hex(state_checksum(sa)), checksum_hex(state_checksum(sb)));
+  for (unsigned k = 0; k < 2; ++k) {
+    std::mt19937 random(k + 1);
+    std::shuffle(shuffled[k].shells.begin(), shuffled[k].shells.end(), random);
+  }
+  const auto run = [](const Model& m, std::vector<GlobalId>& node_ids, std::vector<GlobalId>& element_ids) {
+    const LocalMesh mesh = whole_model_mesh(m);
+    node_ids = mesh.node_ids;
+    element_ids = mesh.element_ids;
+    State s = build_state(m, mesh);
+    const RunResult r = test::run_quietly(s, 0.2);
+    EXPECT_GT(r.last.contact, 0.0) << "the plates did not meet";
+    return checksum_hex(state_checksum(s));
+  };
+  std::vector<GlobalId> nodes[4], elements[4];
+  const std::string sums[4] = {run(given, nodes[0], elements[0]), run(reversed, nodes[1], elements[1]),
+                               run(shuffled[0], nodes[2], elements[2]), run(shuffled[1], nodes[3], elements[3])};
+  EXPECT_EQ(nodes[0], nodes[1]);
+  EXPECT_EQ(elements[0], elements[1]);
+  EXPECT_EQ(sums[0], sums[1]);
+  EXPECT_EQ(nodes[2], nodes[3]);
+  EXPECT_EQ(elements[2], elements[3]);
+  EXPECT_EQ(sums[2], sums[3]);
 }
 
 }  // namespace

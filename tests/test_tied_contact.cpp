@@ -40,11 +40,12 @@ PlatesAtEnd run_plates(double gap, double top_vz, bool tied, int tiebreak_option
   State s = build_state(m, whole_model_mesh(m));
   PlatesAtEnd out;
   out.run = test::run_quietly(s, 0.2);
-  const int half = s.nodes.count() / 2;  // the bottom plate's nodes first
+  const int half = s.nodes.count() / 2;  // each plate's
   for (int n = 0; n < s.nodes.count(); ++n) {
-    out.gap += (n < half ? -1.0 : 1.0) * s.nodes.x(n, 2) / half;
-    if (n < half) out.bottom_z += s.nodes.x(n, 2) / half;
-    if (n < half) out.bottom_vz += s.nodes.v(n, 2) / half;
+    const bool bottom = test::on_bottom_plate(s, n);
+    out.gap += (bottom ? -1.0 : 1.0) * s.nodes.x(n, 2) / half;
+    if (bottom) out.bottom_z += s.nodes.x(n, 2) / half;
+    if (bottom) out.bottom_vz += s.nodes.v(n, 2) / half;
   }
   if (!s.carry.contact_ties.empty()) out.ties = s.carry.contact_ties[0].size();
   for (const auto& ties : s.carry.contact_ties)

@@ -1,8 +1,8 @@
 #include "decomposition/subdomain/local_mesh.hpp"
 
-#include <algorithm>
 #include <map>
-#include <numeric>
+
+#include "decomposition/subdomain/element_order.hpp"
 
 namespace mc {
 
@@ -15,23 +15,21 @@ KernelClassKey kernel_class_key(const Model& model, GlobalId part) {
 
 LocalMesh whole_model_mesh(const Model& model) {
   LocalMesh mesh;
-  std::map<GlobalId, KernelClassKey> keys;  // per part: few parts, many shells
-  for (const auto& [id, part] : model.parts) keys.emplace(id, kernel_class_key(model, id));
-  const auto key = [&](const Shell& s) {
-    const auto it = keys.find(s.part);
-    return it == keys.end() ? KernelClassKey{} : it->second;
-  };
-  std::vector<std::size_t> order(model.shells.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return key(model.shells[a]) < key(model.shells[b]); });
+  std::map<GlobalId, KernelClassKey> by_part;  // few parts, many shells
+  for (const auto& [id, part] : model.parts) by_part.emplace(id, kernel_class_key(model, id));
+  std::vector<KernelClassKey> classes(model.shells.size());
+  for (std::size_t e = 0; e < model.shells.size(); ++e) {
+    const auto it = by_part.find(model.shells[e].part);
+    classes[e] = it == by_part.end() ? KernelClassKey{} : it->second;
+  }
+  std::unordered_map<GlobalId, std::size_t> deck_index;
+  deck_index.reserve(model.nodes.size());
+  for (std::size_t i = 0; i < model.nodes.size(); ++i) deck_index.emplace(model.nodes[i].id, i);
+  const std::vector<std::size_t> order = element_order(model, classes, deck_index).shells;
   // Nodes are numbered in the order the element loop first meets them, then
   // the nodes on no element in deck order: the node phase's gather then
   // reads the corner array nearly front to back, and an element pack's
   // corners are near each other in the node arrays.
-  std::unordered_map<GlobalId, std::size_t> deck_index;
-  deck_index.reserve(model.nodes.size());
-  for (std::size_t i = 0; i < model.nodes.size(); ++i) deck_index.emplace(model.nodes[i].id, i);
   mesh.node_ids.reserve(model.nodes.size());
   mesh.node_x.reserve(model.nodes.size());
   mesh.node_index.reserve(model.nodes.size());

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "decomposition/subdomain/element_order.hpp"
 #include "io/model.hpp"
 
 namespace mc {
@@ -22,14 +23,15 @@ struct LocalMesh {
 // Parts with the same section, material, hourglass control and thickness
 // update are the same to the element kernel, so their shells may share a
 // SIMD pack: the key of that class (all 0 for an unknown part).
-using KernelClassKey = std::array<GlobalId, 4>;
 KernelClassKey kernel_class_key(const Model& model, GlobalId part);
 
 // All elements of the model (a rank's subdomain, or the whole model at
-// np 1), grouped by kernel class and in deck order within a class, so that
-// few SIMD packs mix classes (a mixed pack runs one element at a time).
-// Nodes are numbered in the order those elements first meet them, then the
-// nodes on no element in deck order: the deck's *NODE order changes no bit.
+// np 1) in the order element_order gives: by kernel class, so that few SIMD
+// packs mix classes (a mixed pack runs one element at a time), then the
+// deck's order or, where that scatters neighbours, Morton order. Nodes are
+// numbered in the order those elements first meet them, then the nodes on
+// no element in deck order: the order of the deck's *NODE lines changes
+// no bit.
 LocalMesh whole_model_mesh(const Model& model);
 
 }  // namespace mc
