@@ -101,7 +101,7 @@ ElementOrder element_order(const Model& model, const std::vector<KernelClassKey>
   ElementOrder o;
   o.deck = spread(deck, classes, places);
   o.morton = spread(morton, classes, places);
-  // Decks as preprocessors write them jump far at 0.5-9 % of the steps
+  // The shipped and generated decks jump far at 0.5-9 % of their steps
   // (part and row ends), Morton order at 5-8 %, a shuffled deck at 95 %.
   o.spatial = 4 * o.deck.far > o.deck.steps && o.deck.far > 2 * o.morton.far;
   o.shells = o.spatial ? std::move(morton) : std::move(deck);

@@ -1,9 +1,9 @@
 // The order a rank runs its shells in (whole_model_mesh numbers the nodes
 // after it). Shells go by kernel class, so that few SIMD packs mix classes.
 // Within a class they keep the deck's order where it already keeps
-// neighbours together, as preprocessors and the generator write it: read
-// front to back, such a mesh streams its corners (a plate row by row ran
-// its node phase a quarter faster than in Morton order). A deck whose
+// neighbours together, as the shipped and generated decks do: read front
+// to back, such a mesh streams its corners (a plate row by row ran
+// its node phase a fifth faster than in Morton order). A deck whose
 // order scatters them (more than a quarter of its steps far, and twice as
 // many as Morton order's: renumbered, merged or shuffled) runs in Morton
 // order of the shells' centres instead. A fixed model gives a fixed order.
