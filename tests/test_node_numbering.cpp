@@ -13,7 +13,6 @@
 #include <random>
 #include <set>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "decomposition/subdomain/element_order.hpp"
@@ -51,30 +50,18 @@ TEST(NodeNumbering, FirstMeetingByTheElementLoopThenNodesOnNoElementInDeckOrder)
   }
 }
 
-std::vector<KernelClassKey> classes_of(const Model& m) {
-  std::vector<KernelClassKey> classes;
-  for (const Shell& shell : m.shells) classes.push_back(kernel_class_key(m, shell.part));
-  return classes;
-}
-
-std::unordered_map<GlobalId, std::size_t> deck_index_of(const Model& m) {
-  std::unordered_map<GlobalId, std::size_t> index;
-  for (std::size_t i = 0; i < m.nodes.size(); ++i) index.emplace(m.nodes[i].id, i);
-  return index;
-}
-
 // A plate written row by row keeps the deck's order; shuffled, it runs in
 // Morton order, whose consecutive shells lie next to each other.
 TEST(ElementOrder, AnOrderedDeckKeepsItsOrderAShuffledOneRunsInMortonOrder) {
   Model m = test::plate_model(test::plate_spec(16, 16, 16, 16, 1.0));
-  const ElementOrder rows = element_order(m, classes_of(m), deck_index_of(m));
+  const ElementOrder rows = element_order(m, shell_kernel_classes(m), node_deck_index(m));
   std::printf("rows: deck %zu of %zu steps far, Morton %zu\n", rows.deck.far, rows.deck.steps, rows.morton.far);
   EXPECT_FALSE(rows.spatial);
   for (std::size_t e = 0; e < rows.shells.size(); ++e) EXPECT_EQ(rows.shells[e], e);
 
   std::mt19937 random(5);
   std::shuffle(m.shells.begin(), m.shells.end(), random);
-  const ElementOrder shuffled = element_order(m, classes_of(m), deck_index_of(m));
+  const ElementOrder shuffled = element_order(m, shell_kernel_classes(m), node_deck_index(m));
   std::printf("shuffled: deck %zu of %zu steps far, Morton %zu\n", shuffled.deck.far, shuffled.deck.steps,
               shuffled.morton.far);
   EXPECT_TRUE(shuffled.spatial);

@@ -13,8 +13,7 @@ KernelClassKey kernel_class_key(const Model& model, GlobalId part) {
   return {p.section, p.material, p.hourglass, static_cast<GlobalId>(p.thickness_update)};
 }
 
-LocalMesh whole_model_mesh(const Model& model) {
-  LocalMesh mesh;
+std::vector<KernelClassKey> shell_kernel_classes(const Model& model) {
   std::map<GlobalId, KernelClassKey> by_part;  // few parts, many shells
   for (const auto& [id, part] : model.parts) by_part.emplace(id, kernel_class_key(model, id));
   std::vector<KernelClassKey> classes(model.shells.size());
@@ -22,10 +21,20 @@ LocalMesh whole_model_mesh(const Model& model) {
     const auto it = by_part.find(model.shells[e].part);
     classes[e] = it == by_part.end() ? KernelClassKey{} : it->second;
   }
-  std::unordered_map<GlobalId, std::size_t> deck_index;
-  deck_index.reserve(model.nodes.size());
-  for (std::size_t i = 0; i < model.nodes.size(); ++i) deck_index.emplace(model.nodes[i].id, i);
-  const std::vector<std::size_t> order = element_order(model, classes, deck_index).shells;
+  return classes;
+}
+
+std::unordered_map<GlobalId, std::size_t> node_deck_index(const Model& model) {
+  std::unordered_map<GlobalId, std::size_t> index;
+  index.reserve(model.nodes.size());
+  for (std::size_t i = 0; i < model.nodes.size(); ++i) index.emplace(model.nodes[i].id, i);
+  return index;
+}
+
+LocalMesh whole_model_mesh(const Model& model) {
+  LocalMesh mesh;
+  const std::unordered_map<GlobalId, std::size_t> deck_index = node_deck_index(model);
+  const std::vector<std::size_t> order = element_order(model, shell_kernel_classes(model), deck_index).shells;
   // Nodes are numbered in the order the element loop first meets them, then
   // the nodes on no element in deck order: the node phase's gather then
   // reads the corner array nearly front to back, and an element pack's

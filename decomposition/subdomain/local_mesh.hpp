@@ -24,6 +24,10 @@ struct LocalMesh {
 // update are the same to the element kernel, so their shells may share a
 // SIMD pack: the key of that class (all 0 for an unknown part).
 KernelClassKey kernel_class_key(const Model& model, GlobalId part);
+// Each shell's kernel class, in deck order.
+std::vector<KernelClassKey> shell_kernel_classes(const Model& model);
+// Node id -> index in model.nodes.
+std::unordered_map<GlobalId, std::size_t> node_deck_index(const Model& model);
 
 // All elements of the model (a rank's subdomain, or the whole model at
 // np 1) in the order element_order gives: by kernel class, so that few SIMD
