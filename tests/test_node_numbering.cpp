@@ -17,6 +17,7 @@
 
 #include "decomposition/subdomain/element_order.hpp"
 #include "decomposition/subdomain/local_mesh.hpp"
+#include "miniapp/outputs/rank_work.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "miniapp/state/state_checksum.hpp"
 #include "model_builders.hpp"
@@ -55,18 +56,19 @@ TEST(NodeNumbering, FirstMeetingByTheElementLoopThenNodesOnNoElementInDeckOrder)
 TEST(ElementOrder, AnOrderedDeckKeepsItsOrderAShuffledOneRunsInMortonOrder) {
   Model m = test::plate_model(test::plate_spec(16, 16, 16, 16, 1.0));
   const ElementOrder rows = element_order(m, shell_kernel_classes(m), node_deck_index(m));
-  std::printf("rows: deck %zu of %zu steps far, Morton %zu\n", rows.deck.far, rows.deck.steps, rows.morton.far);
-  EXPECT_FALSE(rows.spatial);
+  std::printf("rows: deck %zu of %zu steps far, Morton %zu\n", rows.choice.deck.far, rows.choice.deck.steps,
+              rows.choice.morton.far);
+  EXPECT_FALSE(rows.choice.spatial);
   for (std::size_t e = 0; e < rows.shells.size(); ++e) EXPECT_EQ(rows.shells[e], e);
 
   std::mt19937 random(5);
   std::shuffle(m.shells.begin(), m.shells.end(), random);
   const ElementOrder shuffled = element_order(m, shell_kernel_classes(m), node_deck_index(m));
-  std::printf("shuffled: deck %zu of %zu steps far, Morton %zu\n", shuffled.deck.far, shuffled.deck.steps,
-              shuffled.morton.far);
-  EXPECT_TRUE(shuffled.spatial);
-  EXPECT_EQ(shuffled.morton.far, rows.morton.far);  // the same places, so the same Morton order
-  EXPECT_GT(shuffled.deck.far, 2 * shuffled.morton.far);
+  std::printf("shuffled: deck %zu of %zu steps far, Morton %zu\n", shuffled.choice.deck.far, shuffled.choice.deck.steps,
+              shuffled.choice.morton.far);
+  EXPECT_TRUE(shuffled.choice.spatial);
+  EXPECT_EQ(shuffled.choice.morton.far, rows.choice.morton.far);  // the same places, so the same Morton order
+  EXPECT_GT(shuffled.choice.deck.far, 2 * shuffled.choice.morton.far);
   // Consecutive shells' centres, 1 mm shells: next to each other, not across the plate.
   const LocalMesh mesh = whole_model_mesh(m);
   const auto centre = [&](std::size_t e, int d) {
@@ -80,6 +82,33 @@ TEST(ElementOrder, AnOrderedDeckKeepsItsOrderAShuffledOneRunsInMortonOrder) {
   step /= double(mesh.element_nodes.size() - 1);
   std::printf("mean distance between consecutive shells: %.3f mm\n", step);
   EXPECT_LT(step, 2.0);
+}
+
+// The run report's rank_work says which order the rank took, and the share
+// of far steps in each order that decided it.
+TEST(ElementOrder, TheRankWorkTableSaysWhichOrderTheRankTook) {
+  Model m = test::plate_model(test::plate_spec(16, 16, 16, 16, 1.0));
+  const auto column = [](const RankWorkTable& t, const std::string& name) {
+    const auto it = std::find(t.columns.begin(), t.columns.end(), name);
+    EXPECT_NE(it, t.columns.end()) << name;
+    return it == t.columns.end() ? -1.0 : t.values[static_cast<std::size_t>(it - t.columns.begin())][0];
+  };
+  Communicator comm;
+  const PhaseTimers timers;
+  for (const bool shuffle : {false, true}) {
+    if (shuffle) {
+      std::mt19937 random(5);
+      std::shuffle(m.shells.begin(), m.shells.end(), random);
+    }
+    const OrderChoice choice = element_order(m, shell_kernel_classes(m), node_deck_index(m)).choice;
+    const State s = build_state(m, whole_model_mesh(m));
+    const RankWorkTable t = rank_work_table(s, timers, nullptr, 0, RankCounts{}, comm);
+    EXPECT_EQ(column(t, "morton_order"), shuffle ? 1.0 : 0.0);
+    EXPECT_EQ(column(t, "deck_far_steps"), double(choice.deck.far) / double(choice.deck.steps));
+    EXPECT_EQ(column(t, "morton_far_steps"), double(choice.morton.far) / double(choice.morton.steps));
+    std::printf("%s: deck far steps %.4f, Morton %.4f\n", shuffle ? "shuffled" : "rows", column(t, "deck_far_steps"),
+                column(t, "morton_far_steps"));
+  }
 }
 
 // Two colliding plates (contact, friction, initial velocities): with their

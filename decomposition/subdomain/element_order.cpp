@@ -99,12 +99,13 @@ ElementOrder element_order(const Model& model, const std::vector<KernelClassKey>
     return std::tie(classes[a], place[a], a) < std::tie(classes[b], place[b], b);
   });
   ElementOrder o;
-  o.deck = spread(deck, classes, places);
-  o.morton = spread(morton, classes, places);
+  OrderChoice& c = o.choice;
+  c.deck = spread(deck, classes, places);
+  c.morton = spread(morton, classes, places);
   // The shipped and generated decks jump far at 0.5-9 % of their steps
   // (part and row ends), Morton order at 5-8 %, a shuffled deck at 95 %.
-  o.spatial = 4 * o.deck.far > o.deck.steps && o.deck.far > 2 * o.morton.far;
-  o.shells = o.spatial ? std::move(morton) : std::move(deck);
+  c.spatial = 4 * c.deck.far > c.deck.steps && c.deck.far > 2 * c.morton.far;
+  o.shells = c.spatial ? std::move(morton) : std::move(deck);
   return o;
 }
 

@@ -27,10 +27,15 @@ struct OrderSpread {
 };
 constexpr double kFarStep = 4;
 
+// Which order a rank's shells run in, and why (the run report's rank_work).
+struct OrderChoice {
+  OrderSpread deck, morton;  // the deck's order's spread and Morton order's
+  bool spatial = false;      // Morton order was taken
+};
+
 struct ElementOrder {
   std::vector<std::size_t> shells;  // indices into model.shells, in run order
-  OrderSpread deck, morton;         // the deck's order's spread and Morton order's
-  bool spatial = false;             // Morton order was taken
+  OrderChoice choice;
 };
 
 // `classes`: each shell's kernel class; `deck_index`: node id -> index in model.nodes.

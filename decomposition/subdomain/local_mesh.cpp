@@ -34,7 +34,9 @@ std::unordered_map<GlobalId, std::size_t> node_deck_index(const Model& model) {
 LocalMesh whole_model_mesh(const Model& model) {
   LocalMesh mesh;
   const std::unordered_map<GlobalId, std::size_t> deck_index = node_deck_index(model);
-  const std::vector<std::size_t> order = element_order(model, shell_kernel_classes(model), deck_index).shells;
+  const ElementOrder chosen = element_order(model, shell_kernel_classes(model), deck_index);
+  const std::vector<std::size_t>& order = chosen.shells;
+  mesh.order = chosen.choice;
   // Nodes are numbered in the order the element loop first meets them, then
   // the nodes on no element in deck order: the node phase's gather then
   // reads the corner array nearly front to back, and an element pack's

@@ -18,6 +18,7 @@ struct LocalMesh {
   std::vector<std::array<int, 4>> element_nodes;  // local node indices
   std::vector<double> element_thickness;          // *ELEMENT_SHELL_THICKNESS; 0: the section's
   std::unordered_map<GlobalId, int> node_index;   // user id -> local index
+  OrderChoice order;                              // the order element_order chose for the elements
 };
 
 // Parts with the same section, material, hourglass control and thickness

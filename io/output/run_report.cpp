@@ -38,6 +38,24 @@ void json_energy(std::ostream& o, const EnergyRecord& e) {
     << ", \"external_work\": " << e.external_work << ", \"energy_ratio\": " << e.ratio << "}";
 }
 
+// Column `name` of the rank work table (empty where the report has none).
+std::vector<double> rank_column(const RunReport& r, const std::string& name) {
+  const auto it = std::find(r.rank_work_columns.begin(), r.rank_work_columns.end(), name);
+  if (it == r.rank_work_columns.end()) return {};
+  return r.rank_work[static_cast<std::size_t>(it - r.rank_work_columns.begin())];
+}
+
+// Which order the ranks' shells run in (element_order; docs/decks.md).
+void print_shell_order(const RunReport& r, std::ostream& o) {
+  const std::vector<double> morton = rank_column(r, "morton_order"), far = rank_column(r, "deck_far_steps");
+  if (morton.empty() || far.empty()) return;
+  const auto in_morton = std::count(morton.begin(), morton.end(), 1.0);
+  const double most_far = *std::max_element(far.begin(), far.end());
+  o << "   shell order: deck order on " << std::ptrdiff_t(morton.size()) - in_morton << " rank(s), Morton order on "
+    << in_morton << " (the deck's order jumps far at up to " << fmt("%.1f%%", 100 * most_far)
+    << " of its steps; docs/decks.md)\n";
+}
+
 }  // namespace
 
 void print_report(const RunReport& r, std::ostream& o) {
@@ -86,6 +104,7 @@ void print_report(const RunReport& r, std::ostream& o) {
     o << "   contact pairs checked per rank: min " << *lo << ", max " << *hi << ", imbalance max/mean "
       << fmt("%.3f", mean > 0 ? double(*hi) / mean : 1.0) << "\n";
   }
+  print_shell_order(r, o);
   o << "\n   energy: initial " << fmt("%.6e", r.first.total) << ", final " << fmt("%.6e", r.last.total)
     << " (kinetic " << fmt("%.4e", r.last.kinetic) << ", internal " << fmt("%.4e", r.last.internal)
     << ", hourglass " << fmt("%.4e", r.last.hourglass) << "), ratio " << fmt("%.5f", r.last.ratio) << "\n";

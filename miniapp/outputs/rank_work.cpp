@@ -88,6 +88,8 @@ RankWorkTable rank_work_table(const State& s, const PhaseTimers& timers, const P
     messages += double(comm.stats()[static_cast<int>(c)].calls);
     message_bytes += double(comm.stats()[static_cast<int>(c)].bytes);
   }
+  const OrderChoice& order = s.element_order;
+  const auto far_share = [](const OrderSpread& o) { return o.steps > 0 ? double(o.far) / double(o.steps) : 0.0; };
   const std::pair<const char*, double> counts[] = {
       {"cycles", double(run.cycles)},
       {"shells_quad", w.quads},       {"shells_triangle", w.triangles}, {"shells_rigid", w.rigid},
@@ -96,7 +98,9 @@ RankWorkTable rank_work_table(const State& s, const PhaseTimers& timers, const P
       {"contact_pairs", double(run.contact_pairs)},
       {"contact_nodes", double(run.contact_nodes)}, {"nodes", double(s.nodes.count())},
       {"nodes_owned", owned},         {"wall_nodes", wall_nodes},       {"body_nodes", body_nodes},
-      {"messages", messages},         {"message_bytes", message_bytes}};
+      {"messages", messages},         {"message_bytes", message_bytes},
+      {"morton_order", order.spatial ? 1.0 : 0.0},
+      {"deck_far_steps", far_share(order.deck)}, {"morton_far_steps", far_share(order.morton)}};
   for (const auto& [name, value] : counts) {
     t.columns.push_back(name);
     row.push_back(value);

@@ -25,7 +25,9 @@ struct RankWorkTable {
 // points of its live deformable shells, points that yielded in the last cycle,
 // plastic point updates of this run, contact pairs checked and contact nodes
 // owned, local and owned nodes, rigid-wall and rigid-body nodes, and the
-// point-to-point messages sent and received with their bytes. The values
+// point-to-point messages sent and received with their bytes, and the order
+// its shells run in (morton_order, and the far steps of either order that
+// chose it: element_order.hpp). The values
 // reach rank 0 only (the report's writer); other ranks get the columns.
 struct RankCounts {
   std::int64_t cycles = 0, contact_pairs = 0, contact_nodes = 0;

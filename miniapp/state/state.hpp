@@ -12,6 +12,7 @@
 #include "contact/contact_setup.hpp"
 #include "contact/contact_ties.hpp"
 #include "decomposition/halo/node_terms.hpp"
+#include "decomposition/subdomain/element_order.hpp"
 #include "io/model.hpp"
 #include "io/output/output_records.hpp"
 #include "miniapp/elements/element_block.hpp"
@@ -193,6 +194,7 @@ struct State {
   bool updates_thickness = false;  // a part's shells change thickness (*CONTROL_SHELL ISTUPD)
   bool uses_back_stress = false;  // a material hardens kinematically (MAT_003 BETA < 1)
   double added_mass = 0;      // by mass scaling
+  OrderChoice element_order;  // deck or Morton order, as whole_model_mesh chose (the run report's)
   double initial_dt_scaled_target = 0;
 
   // What the time loop carries from cycle to cycle besides the fields above,

@@ -165,6 +165,7 @@ void lump_masses(const Model& model, State& s) {
 
 State build_state(const Model& model, const LocalMesh& mesh) {
   State s;
+  s.element_order = mesh.order;
   build_part_tables(model, s);
   build_nodes(mesh, s);
   build_elements(model, mesh, s);
