@@ -15,7 +15,8 @@
 # same deck kind on a 2-core Xeon of this machine's kind (0.733 us per
 # element-cycle for 2 880 shells, 0.938 us for 11 520, double).
 # Wall-clock figures are noisy on a shared machine: compare ratios from one
-# run of this script, not figures from two.
+# run of this script, not figures from two. Threads are left unbound; they
+# sleep at once when idle only where np x ncpu exceeds the cores.
 #   bench/cycle_speed.sh [repeats]   (default 1: each point once; 3 keeps the fastest)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +24,8 @@ repeats=${1:-1}
 scripts/build.sh >/dev/null
 MINICRASH_BUILD_DIR=build-single MINICRASH_BUILD_TARGET=minicrash \
   scripts/build.sh -DMINICRASH_SINGLE_PRECISION=ON -DMINICRASH_TESTS=OFF >/dev/null
-export OMP_PROC_BIND=false OMP_WAIT_POLICY=passive
+export OMP_PROC_BIND=false
+cores=$(nproc)
 mpirun=(mpirun --oversubscribe --bind-to none)
 [ "$(id -u)" = 0 ] && mpirun+=(--allow-run-as-root)
 work=${MINICRASH_BENCH_DIR:-/tmp/minicrash-cycle-speed}
@@ -42,13 +44,19 @@ for dir in build build-single; do
 done
 
 # figure NP NCPU DIR ARGS...: the fastest of `repeats` runs, ns per element-cycle per core.
+# Idle threads sleep at once (OMP_WAIT_POLICY=passive) only where np x ncpu
+# exceeds the cores: there a spinning thread holds a core another rank
+# waits for; elsewhere passive costs every parallel region a wake-up
+# (docs/studies.md, "The wait policy").
 figure() {
-  local np=$1 ncpu=$2 dir=$3 best="" out
+  local np=$1 ncpu=$2 dir=$3 best="" out policy=()
   shift 3
+  [ $((np * ncpu)) -gt "$cores" ] && policy=(-x OMP_WAIT_POLICY=passive)
   for _ in $(seq "$repeats"); do
     out="$work/run"
     rm -rf "$out"
-    "${mpirun[@]}" -np "$np" "$dir/minicrash" "$@" ncpu="$ncpu" odir="$out" plot=vtk --quiet >/dev/null 2>"$out.stderr"
+    "${mpirun[@]}" "${policy[@]}" -np "$np" "$dir/minicrash" "$@" ncpu="$ncpu" odir="$out" plot=vtk --quiet \
+      >/dev/null 2>"$out.stderr"
     best=$(/usr/bin/python3 -c "import json,sys; f=json.load(open('$out/minicrash_report.json'))['figure_of_merit']['ns_per_element_cycle_per_core']; b='$best'; print(f if not b else min(f, float(b)))")
   done
   echo "$best"

@@ -11,9 +11,30 @@ from dataclasses import dataclass
 from . import platforms
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# OpenMP threads must not spin or pin when jobs share cores; the user's
-# environment wins.
-RUN_ENV = {"OMP_PROC_BIND": "false", "OMP_WAIT_POLICY": "passive"}
+# OpenMP threads are not pinned (ranks share cores as the launcher gives
+# them); the user's environment wins.
+RUN_ENV = {"OMP_PROC_BIND": "false"}
+
+
+def local_cpus():
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def run_env(threads, cpus=None):
+    """The environment of a run of `threads` OpenMP threads in all (its
+    ranks x ncpu, on `cpus` cores; None: this machine's). Where the threads
+    outnumber the cores, an idle thread must sleep at once
+    (OMP_WAIT_POLICY=passive): spinning, it holds a core another rank waits
+    for (np 2 x ncpu 2 on 2 cores: 100 times slower). Where they fit, the
+    runtime's default (spin a while, then sleep) is kept: passive there
+    makes every parallel region wake its threads, and one rank of 2 threads
+    ran the 3000-shell tube 2.4 times slower (docs/studies.md, "The wait
+    policy"). The user's environment wins."""
+    env = dict(RUN_ENV)
+    if threads > (cpus if cpus is not None else local_cpus()):
+        env["OMP_WAIT_POLICY"] = "passive"
+    return dict(env, **os.environ)
 
 
 def default_launcher():
@@ -119,11 +140,14 @@ def command(point, deck_path, odir, spec, tools, study_dir, window_args=()):
     return shlex.split(launch) + [tools.binary] + args
 
 
-def start(cmd, log_path, cpus=None):
-    """Starts a run with its output in log_path; `cpus` pins it (taskset)."""
-    if cpus is not None and shutil.which("taskset"):
+def start(cmd, log_path, threads, cpus=None):
+    """Starts a run of `threads` OpenMP threads in all (run_env; under SMPI
+    every rank's are in the one process) with its output in log_path;
+    `cpus` pins it (taskset)."""
+    pinned = cpus is not None and shutil.which("taskset")
+    if pinned:
         cmd = ["taskset", "-c", ",".join(map(str, cpus))] + cmd
-    env = dict(RUN_ENV, **os.environ)
+    env = run_env(threads, len(cpus) if pinned else None)
     if "smpirun" in map(os.path.basename, cmd[:3]):
         # SMPI copies each privatized library into $TMPDIR under a name made
         # of the rank only: two simulations started at once in one TMPDIR
@@ -135,10 +159,10 @@ def start(cmd, log_path, cpus=None):
     return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env), log
 
 
-def run(cmd, log_path):
-    """Runs to the end; returns (exit status, wall seconds)."""
+def run(cmd, log_path, threads):
+    """Runs to the end (`threads`: as start's); returns (exit status, wall seconds)."""
     t0 = time.monotonic()
-    proc, log = start(cmd, log_path)
+    proc, log = start(cmd, log_path, threads)
     code = proc.wait()
     log.close()
     return code, time.monotonic() - t0

@@ -69,7 +69,7 @@ class Study:
         cmd = launch.command(point, self.deck_path(point.deck), odir, self.spec, self.tools, self.out,
                              window_args(point, start, self.spec.rebalance))
         log_path = os.path.join(odir, "log.txt")
-        code, wall = launch.run(cmd, log_path)
+        code, wall = launch.run(cmd, log_path, point.np * point.ncpu)
         with open(log_path) as f:
             log_text = f.read()
         if code != 0:

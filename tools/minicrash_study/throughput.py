@@ -56,7 +56,9 @@ def run_split(study, deck, split, ncpu, repeat, pin):
         os.makedirs(odir)
         cmd = launch.command(point, deck_path, odir, study.spec, study.tools, study.out)
         cpus = range(j * cores, (j + 1) * cores) if pin else None
-        jobs.append((odir,) + launch.start(cmd, os.path.join(odir, "log.txt"), cpus))
+        # Unpinned, the k jobs' threads share this machine's cores.
+        threads = cores if pin else k * cores
+        jobs.append((odir,) + launch.start(cmd, os.path.join(odir, "log.txt"), threads, cpus))
     for odir, proc, log in jobs:
         if proc.wait() != 0:
             raise SystemExit(f"throughput job in {odir} failed; see {odir}/log.txt")
@@ -121,7 +123,7 @@ def run_simulated_split(study, point, k):
     start = study.window_start(point)
     cmd = launch.command(point, study.deck_path(point.deck), base, study.spec, study.tools, study.out,
                          window_args(point, start, study.spec.rebalance)) + [f"jobs={k}"]
-    code, wall = launch.run(cmd, os.path.join(base, "log.txt"))
+    code, wall = launch.run(cmd, os.path.join(base, "log.txt"), k * point.np * point.ncpu)
     if code != 0:
         raise SystemExit(f"throughput run {base} failed with exit status {code}; see {base}/log.txt")
     reports = [rows.read_report(os.path.join(base, f"job{j}") if k > 1 else base) for j in range(k)]

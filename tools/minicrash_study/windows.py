@@ -99,7 +99,7 @@ def make_state(study_dir, deck_name, deck_path, start, tools, launcher="", strea
     log_path = os.path.join(odir, "make_log.txt")
     with open(log_path, "w") as log:
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                env=dict(launch.RUN_ENV, **os.environ))
+                                env=launch.run_env(MAKE_NP))
         for line in proc.stdout:
             log.write(line)
             if re.match(r"\s*cycle\s+\d", line):  # minicrash's progress line: cycle, t, share, eta
