@@ -33,7 +33,9 @@
    the node phase at most 10 % of the cycle.
 4. The same on a plate whose traffic fits in half the last-level cache
    (sysfs): the kernel's compute time, and how much memory adds to it
-   where the two do not overlap. The corner stores still stream past the
+   where the two do not overlap. bench_shell_kernel holds the plate's
+   edges at the stretch's velocity, so both plates do the same work a
+   shell (the yielding points a shell-cycle are printed for each). The corner stores still stream past the
    cache there (above 2 MiB a thread, corner_stores_stream), so that part
    of the traffic goes to memory in both runs. Then that plate elastic
    (MAT_001): what the kernel costs without plasticity (no return, no
@@ -47,7 +49,7 @@ runs take a few seconds. The work of step 1 does not depend on the machine
 JSON and `--work FILE` reuses it where valgrind is missing: steps 2 and 3
 then run on that machine alone, with the native build in `--build DIR`
 (default build/, or build-single/ with --precision single; the script
-builds that one's two benchmarks if they are missing:
+brings that one's two benchmarks up to date first:
 MINICRASH_BUILD_DIR=build-single scripts/build.sh -DMINICRASH_SINGLE_PRECISION=ON).
 """
 import argparse
@@ -165,7 +167,8 @@ def plate_phases(build, elements, nip, cycles, mat=24):
     line = run([os.path.join(build, "bench", "bench_shell_kernel"), "--elements", str(elements), "--nip", str(nip),
                 "--mat", str(mat), "--cycles", str(cycles)], env=env)
     figure = {"ns": r"element phase ([\d.]+) ns", "traffic": r"kernel traffic ([\d.]+) B",
-              "plastic": r"plastic points (\d+)%", "node_ns": r"node phase ([\d.]+) ns",
+              "plastic": r"plastic points (\d+)%", "yielding": r"yielding points ([\d.]+) a shell-cycle",
+              "node_ns": r"node phase ([\d.]+) ns",
               "node_traffic": r"node traffic ([\d.]+) B", "elements": r"^elements (\d+)", "nodes": r"nodes (\d+):"}
     return {key: float(re.search(pattern, line).group(1)) for key, pattern in figure.items()}
 
@@ -211,10 +214,11 @@ def main():
     parser.add_argument("--build", help="the native build to time (default build/, build-single/ in single)")
     args = parser.parse_args()
     if args.build is None:
+        # Always through the build (incremental), as for build-count/: a
+        # bench left from older sources would time the old kernel or plate.
         args.build = BUILDS[args.precision][1]
         for target in ("bench_shell_kernel", "machine_rates"):
-            if not os.path.exists(os.path.join(args.build, "bench", target)):
-                build(args.build, target, PRECISION_OPTION[args.precision])
+            build(args.build, target, PRECISION_OPTION[args.precision])
     built = build_precision(args.build)
     if built != args.precision:
         sys.exit(f"{args.build}: a {built}-precision build (its CMakeCache.txt), not {args.precision}; "
@@ -274,7 +278,8 @@ def one_run(args, per, flops):
     for name, ns in floors.items():
         print(f"floor, {name}: {ns:.1f} ns/element-cycle")
     native = os.path.relpath(args.build, ROOT)
-    print(f"measured element phase ({args.elements} shells, {plate['plastic']:.0f} % of points plastic, {native}/): "
+    print(f"measured element phase ({args.elements} shells, {plate['plastic']:.0f} % of points plastic, "
+          f"{plate['yielding']:.2f} yielding a shell-cycle, {native}/): "
           f"{measured:.1f} ns/element-cycle = {measured / floors[largest]:.2f} x the largest floor ({largest})")
     node_phase(plate, float(rates["triad_gb_s"]), floors[largest])
     # The same kernel on a plate whose whole traffic fits in half the last
@@ -285,7 +290,8 @@ def one_run(args, per, flops):
         small = int(cache / 2 / traffic)
         fits = plate_phases(args.build, small, args.nip, 300)
         in_cache = fits["ns"]
-        print(f"the same in cache ({small} shells, {fits['plastic']:.0f} % plastic, traffic "
+        print(f"the same in cache ({small} shells, {fits['plastic']:.0f} % plastic, {fits['yielding']:.2f} yielding "
+              f"a shell-cycle, traffic "
               f"{small * traffic / 2**20:.0f} MiB within {cache >> 20} MiB): {in_cache:.1f} ns/element-cycle = "
               f"{in_cache / floors[largest]:.2f} x; memory adds {measured - in_cache:.1f} ns "
               f"({100 * (measured - in_cache) / measured:.0f} % of the measured); its node phase "
