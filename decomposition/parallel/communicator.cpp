@@ -99,6 +99,19 @@ void Communicator::record(MpiCall c, std::int64_t bytes, double seconds) {
   if (message) s.histogram[size_bucket(bytes)] += 1;
 }
 
+int Communicator::world_ranks_on_node() {
+#ifdef MINICRASH_SMPI
+  return 1;
+#else
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int ranks = 1;
+  MPI_Comm_size(node, &ranks);
+  MPI_Comm_free(&node);
+  return ranks;
+#endif
+}
+
 void Communicator::close_startup() {
   startup_stats_ = stats_;
   stats_ = {};

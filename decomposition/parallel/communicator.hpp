@@ -85,6 +85,11 @@ class Communicator {
   std::vector<std::int64_t> gather(const std::vector<std::int64_t>& row, int root);
   std::vector<double> gather(const std::vector<double>& row, int root);
   void barrier();
+  // Collective over the world: how many of its ranks share this rank's
+  // node (MPI_COMM_TYPE_SHARED; every concurrent job's ranks count, they
+  // share its cores). Under SimGrid the simulated ranks share no real
+  // node's cores: 1.
+  int world_ranks_on_node();
   // Ends every rank now; for errors that cannot be agreed on collectively.
   [[noreturn]] void abort(int code);
   // Modeled compute: under SimGrid the simulated rank computes for `seconds`

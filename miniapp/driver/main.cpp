@@ -19,6 +19,7 @@
 #include "miniapp/driver/restart.hpp"
 #include "miniapp/driver/stop_request.hpp"
 #include "miniapp/driver/run_summary.hpp"
+#include "miniapp/driver/thread_placement.hpp"
 #include "miniapp/driver/simulation.hpp"
 #include "miniapp/state/state_builder.hpp"
 
@@ -260,6 +261,11 @@ int main(int argc, char** argv) {
   mc::install_stop_signals();
   mc::KokkosSession kokkos(options.threads);
   if (comm.root() && !options.quiet) print_banner(options, comm);
+  // Rank 0's node and binding stand for the launch's (every rank is started alike).
+  const mc::ThreadPlacement placement = mc::this_rank_placement(options.threads, comm);
+  if (comm.root())
+    for (const std::string& warning : mc::thread_placement_warnings(placement))
+      std::cerr << "minicrash: warning: " << warning << "\n";
   try {
     return run(options, comm);
   } catch (const mc::InputError& e) {
