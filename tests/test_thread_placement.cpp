@@ -13,14 +13,9 @@
 namespace mc {
 namespace {
 
+// threads, rank_cpus, node_ranks, node_cpus, passive
 ThreadPlacement placement(int threads, int rank_cpus, int node_ranks, int node_cpus, bool passive) {
-  ThreadPlacement p;
-  p.threads = threads;
-  p.rank_cpus = rank_cpus;
-  p.node_ranks = node_ranks;
-  p.node_cpus = node_cpus;
-  p.passive = passive;
-  return p;
+  return {threads, rank_cpus, node_ranks, node_cpus, passive};
 }
 
 TEST(ThreadPlacement, ThreadsThatFitTheirCoresGetNoWarning) {
