@@ -173,7 +173,8 @@ int main(int argc, char** argv) {
                 "node traffic %.0f B/node-cycle\n",
                 s.elements.count(), nip, mat, sizeof(mc::Real) == 8 ? "double" : "single", threads,
                 1e9 * t_elem / counted, 1e9 * t_all / counted, t_all / t_elem,
-                100.0 * plastic_points / (double(s.elements.count()) * nip), (plastic_updates(s) - updates_before) / counted,
+                100.0 * plastic_points / (double(s.elements.count()) * nip),
+                (plastic_updates(s) - updates_before) / counted,
                 double(mc::state_bytes(s)) / s.elements.count(), kernel_traffic(s), s.nodes.count(),
                 1e9 * (t_all - t_elem) / node_cycles, node_traffic(s, roles));
   } catch (const std::exception& e) {  // a plate the solver refuses (--nip 11)

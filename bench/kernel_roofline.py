@@ -35,9 +35,10 @@
    (sysfs): the kernel's compute time, and how much memory adds to it
    where the two do not overlap. bench_shell_kernel holds the plate's
    edges at the stretch's velocity, so both plates do the same work a
-   shell (the yielding points a shell-cycle are printed for each). The corner stores still stream past the
-   cache there (above 2 MiB a thread, corner_stores_stream), so that part
-   of the traffic goes to memory in both runs. Then that plate elastic
+   shell (the yielding points a shell-cycle are printed for each). The
+   corner stores still stream past the cache there (above 2 MiB a
+   thread, corner_stores_stream), so that part of the traffic goes to
+   memory in both runs. Then that plate elastic
    (MAT_001): what the kernel costs without plasticity (no return, no
    plastic strains, no IHQ 4 cap).
 With --repeat N, steps 2-4 run N times (each against its own rates), then
