@@ -28,6 +28,7 @@ std::vector<std::string> thread_placement_warnings(const ThreadPlacement& p) {
 ThreadPlacement this_rank_placement(int threads, Communicator& comm) {
   ThreadPlacement p;
   p.threads = threads;
+  if (threads <= 1) return p;  // no warning applies: skip the node's communicator split (ncpu is alike on every rank)
   p.node_ranks = comm.world_ranks_on_node();
   const long online = sysconf(_SC_NPROCESSORS_ONLN);
   p.node_cpus = online > 0 ? static_cast<int>(online) : 1;

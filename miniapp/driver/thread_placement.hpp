@@ -26,7 +26,8 @@ struct ThreadPlacement {
 // The warnings the placement calls for (none where the threads fit).
 std::vector<std::string> thread_placement_warnings(const ThreadPlacement& p);
 
-// This rank's placement as the system reports it; collective (the node's ranks).
+// This rank's placement as the system reports it; collective (the node's
+// ranks) where threads > 1, and only threads filled in at one thread.
 ThreadPlacement this_rank_placement(int threads, Communicator& comm);
 
 }  // namespace mc
