@@ -46,6 +46,13 @@ namespace mc {
 // Relative tolerance of the return: a few ulps of the working precision.
 inline constexpr Real kReturnTolerance = 64 * std::numeric_limits<Real>::epsilon();
 
+// Whether the first trip takes Halley's step (newton_trip). In double, one
+// Newton step from begin_return's start (about 1e-3 off) does not meet the
+// tolerance, and Halley's saves a trip; in single it does (bench plate:
+// every point-pack took 2 trips either way), so the step's products would
+// only cost.
+inline constexpr bool kHalleyFirstTrip = sizeof(Real) == sizeof(double);
+
 // The mode decay rates of a material: alpha for the mean mode, twog for
 // the deviatoric ones; with kinematic hardening each gains 2/3 Hk.
 struct ReturnRates {
@@ -181,12 +188,12 @@ KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Rea
 // One trip of the lanes still iterating; false once all have converged.
 // halley: Halley's step instead of Newton's (cubic convergence; T. R. Scavo
 // and J. B. Thoo, "On the geometry of Halley's method", Amer. Math. Monthly
-// 102, 1995), for the first trip: begin_return's start is about 1e-3 off,
-// so Newton needed three steps and a fourth trip to see them converge, and
-// a Halley step then a Newton step converge in three trips (bench plate:
-// every point-pack took 4 trips before, 3 now). It costs a few products
-// and no divide or square root. The rate-dependent flow stress of
-// PlasticCurve has no h'' here: Newton's step throughout.
+// 102, 1995), for the first trip in double (kHalleyFirstTrip): Newton
+// needed three steps and a fourth trip to see them converge, a Halley step
+// then a Newton step converge in three (bench plate: every point-pack took
+// 4 trips before, 3 now). It costs a few products and no divide or square
+// root. The rate-dependent flow stress of PlasticCurve has no h'' here:
+// Newton's step throughout.
 template <RateForm Form, class T>
 KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                         const ReturnRates& k, Real dt, ReturnPoint<T>& p, const T* position,
@@ -355,7 +362,8 @@ KOKKOS_INLINE_FUNCTION void return_column(const MaterialParams& m, const Real* c
         p[i].iterating = overstress_trip(m, curve_x, curve_y, k, dt, p[i]);
       else
         p[i].iterating =
-            newton_trip<Form>(m, curve_x, curve_y, k, dt, p[i], table ? &position[i] : nullptr, iter == 0);
+            newton_trip<Form>(m, curve_x, curve_y, k, dt, p[i], table ? &position[i] : nullptr,
+                              kHalleyFirstTrip && iter == 0);
       iterating = iterating || p[i].iterating;
     }
   }
