@@ -5,7 +5,8 @@
 // IJNME 22; Simo & Hughes, Computational Inelasticity, sec. 3.4. In the
 // eigenbasis of the projection P the returned stress is the trial stress
 // with each mode scaled, so the return is one scalar equation in the
-// plastic multiplier x, solved by safeguarded Newton.
+// plastic multiplier x, solved by safeguarded Newton (the first trip in
+// double by Halley's step: newton_trip).
 //
 // With BETA < 1 (MAT_003) linear kinematic hardening is added: Prager's
 // back stress, alpha' = 2/3 Hk eps_p' (deviators), Hk = (1 - BETA) Ep,
