@@ -144,10 +144,10 @@ def kernel_work(count_build, elements, nip, cycles):
     return work
 
 
-def build(directory, target, *options):
-    """Builds one target of `directory` through scripts/build.sh (incremental)."""
+def build(directory, targets, *options):
+    """Builds `targets` (space-separated) of `directory` through scripts/build.sh (incremental)."""
     run([os.path.join(ROOT, "scripts", "build.sh"), *options],
-        env=dict(os.environ, MINICRASH_BUILD_DIR=directory, MINICRASH_BUILD_TARGET=target))
+        env=dict(os.environ, MINICRASH_BUILD_DIR=directory, MINICRASH_BUILD_TARGET=targets))
 
 
 def counted_work(precision, shells, nip):
@@ -218,8 +218,7 @@ def main():
         # Always through the build (incremental), as for build-count/: a
         # bench left from older sources would time the old kernel or plate.
         args.build = BUILDS[args.precision][1]
-        for target in ("bench_shell_kernel", "machine_rates"):
-            build(args.build, target, PRECISION_OPTION[args.precision])
+        build(args.build, "bench_shell_kernel machine_rates", PRECISION_OPTION[args.precision])
     built = build_precision(args.build)
     if built != args.precision:
         sys.exit(f"{args.build}: a {built}-precision build (its CMakeCache.txt), not {args.precision}; "

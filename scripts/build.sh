@@ -2,14 +2,17 @@
 # Configure and build minicrash (after scripts/setup.sh).
 #   scripts/build.sh [extra cmake options]
 # MINICRASH_BUILD_DIR (default build) and MINICRASH_BUILD_TARGET (default
-# all) let the checking scripts keep their own builds: build-asan,
-# build-valgrind, build-fuzz.
+# all; several targets separated by spaces) let the checking scripts keep
+# their own builds: build-asan, build-valgrind, build-fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 KOKKOS_PREFIX=${Kokkos_ROOT:-${MINICRASH_KOKKOS_PREFIX:-$HOME/.cache/minicrash/kokkos-openmp}}
 dir=${MINICRASH_BUILD_DIR:-build}
 target=()
-[ -n "${MINICRASH_BUILD_TARGET:-}" ] && target=(--target "$MINICRASH_BUILD_TARGET")
+if [ -n "${MINICRASH_BUILD_TARGET:-}" ]; then
+  read -ra names <<<"$MINICRASH_BUILD_TARGET"
+  target=(--target "${names[@]}")
+fi
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
 if [ ! -f "$dir/CMakeCache.txt" ]; then
