@@ -234,16 +234,16 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
     p.root = root;  // at the answer: finish_return's
     return false;
   }
-  // h' sqrt(P) = P'/2 (1 - 2/3 H x) - 2/3 H P - s0 (alpha a2 + twog a1) sqrt(P).
+  // h' sqrt(P) = P'/2 (1 - c x) - c P - s0 (alpha a2 + twog a1) sqrt(P), c = 2/3 H.
   const T half_dp = half_modes_slope(k, p, a1, a2);
-  const T dh_root = half_dp * (Real(1) - Real(2) / Real(3) * p.hs * p.x) - Real(2) / Real(3) * p.hs * p2 -
-                    p.s0 * (k.alpha * a2 + k.twog * a1) * root;
+  const T c = Real(2) / Real(3) * p.hs;
+  const T unloaded = Real(1) - c * p.x;
+  const T dh_root = half_dp * unloaded - c * p2 - p.s0 * (k.alpha * a2 + k.twog * a1) * root;
   T next;
   if (Form != RateForm::PlasticCurve && halley) {
-    // h'' R^3 = (P''/2 P - (P'/2)^2)(1 - c x) - 2 c P'/2 P - 2 alpha twog s0 P R, c = 2/3 H, P''/2 below.
-    const T c = Real(2) / Real(3) * p.hs;
+    // h'' R^3 = (P''/2 P - (P'/2)^2)(1 - c x) - 2 c P'/2 P - 2 alpha twog s0 P R, P''/2 below.
     const T half_ddp = p.sm2 * (k.twog * k.twog) + p.dev3 * (k.alpha * k.alpha);
-    const T ddh_root3 = (half_ddp * p2 - half_dp * half_dp) * (Real(1) - c * p.x) - Real(2) * c * half_dp * p2 -
+    const T ddh_root3 = (half_ddp * p2 - half_dp * half_dp) * unloaded - Real(2) * c * half_dp * p2 -
                         Real(2) * k.alpha * k.twog * p.s0 * p2 * root;
     // x - 2 h h' / (2 h'^2 - h h''), with h' = dh_root / R and h'' = ddh_root3 / R^3.
     next = p.x - Real(2) * h * dh_root * p2 / (Real(2) * dh_root * dh_root * root - h * ddh_root3);
