@@ -89,12 +89,11 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   const Real* const v = k.v.data();
   const Real* const w = k.w.data();
   T xe[4][3], ve[4][3], we[4][3];
-  for (int c = 0; c < 4; ++c)
-    for (int d = 0; d < 3; ++d) {
-      xe[c][d] = L::make([&](int l) { return x[at[c][l] + d]; });
-      ve[c][d] = L::make([&](int l) { return v[at[c][l] + d]; });
-      we[c][d] = L::make([&](int l) { return w[at[c][l] + d]; });
-    }
+  for (int c = 0; c < 4; ++c) {
+    L::gather_triples(x, at[c], xe[c]);
+    L::gather_triples(v, at[c], ve[c]);
+    L::gather_triples(w, at[c], we[c]);
+  }
   ShellGeometry<T> g;
   shell_geometry(xe, g);
   // Collapsed, inverted or non-finite: nothing is written, the caller decides.

@@ -14,7 +14,7 @@ namespace mc {
 double shell_internal_force(State& state, const CornerForceView& force, Real dt);
 
 // Whether the phase writes a corner array of `bytes` with non-temporal
-// stores (simd.hpp, store_lane_major): AVX-512 doubles and a large enough
+// stores (simd.hpp, store_lane_major): AVX-512 (doubles or floats) and a large enough
 // share of it a thread.
 bool corner_stores_stream(double bytes);
 

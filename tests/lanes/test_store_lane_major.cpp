@@ -1,7 +1,9 @@
 // The shell kernel's corner stores (store_lane_major, simd.hpp): six packs
 // written lane-major, each lane's six components side by side as the node
-// gather reads them. With AVX-512 doubles the transpose runs in registers
-// and streams past the cache; both paths must put every value in its place.
+// gather reads them. With AVX-512 (8 doubles or 16 floats) the transpose
+// runs in registers where the corner starts a cache line, its stores
+// streamed past the cache or not; every path must put every value in its
+// place.
 #include <gtest/gtest.h>
 
 #include <cstdint>
