@@ -54,8 +54,8 @@ struct Lanes<SimdReal> {
   // out[d] holds base[offset[l] + d] in lane l, d = 0, 1, 2: the lanes'
   // nodal triples (x, v or w) as three packs.
   static void gather_triples(const Real* base, const int* offset, SimdReal out[3]) {
-#if defined(__AVX512F__) && defined(MINICRASH_SINGLE_PRECISION)
-    // 16 lanes: each triple by one masked 128-bit load (its fourth float
+#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512DQ__) && defined(MINICRASH_SINGLE_PRECISION)
+    // 16 lanes (128- and 256-bit masked loads and inserts: VL and DQ): each triple by one masked 128-bit load (its fourth float
     // is not read), four a register, then a 4 x 4 transpose within each
     // 128-bit lane: a third of the shuffles of building each pack lane by
     // lane, and a sixth of the loads.

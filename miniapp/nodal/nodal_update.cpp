@@ -2,7 +2,7 @@
 
 #include <cmath>
 #include <limits>
-#if defined(__AVX512F__)
+#if defined(__AVX512F__) && defined(__AVX512VL__)
 #include <immintrin.h>
 #endif
 
@@ -22,7 +22,7 @@ namespace {
 template <int Width>
 KOKKOS_INLINE_FUNCTION void sum_terms(const ConstView<IntView>& offset, const ConstView<IntView>& term,
                                       const Real* corners, int n, Real sum[Width]) {
-#if defined(__AVX512F__)
+#if defined(__AVX512F__) && defined(__AVX512VL__)  // VL: single's 256-bit masked load
   if constexpr (Width == 6) {
     constexpr __mmask8 kSix = 0x3F;
 #ifdef MINICRASH_SINGLE_PRECISION
