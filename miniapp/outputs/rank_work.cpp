@@ -3,6 +3,7 @@
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 
+#include "miniapp/elements/pack_lanes.hpp"
 #include "miniapp/outputs/element_work.hpp"
 
 namespace mc {
@@ -15,21 +16,21 @@ std::string seconds_column(Phase p) {
   return name + "_seconds";
 }
 
-// Live deformable shells outside a uniform SIMD pack (one kernel class, all
-// alive, deformable quadrilaterals; shell_internal_force.cpp): they run one
-// at a time. A class that does not fill its last pack leaves one such pack.
+// Shells that run one at a time through the shell kernel (pack_passes):
+// the live deformable ones of a class with too few lanes in a pack across
+// classes, triangles, and those of a last, partial pack.
 double scalar_path_shells(const State& s) {
   const ElementData& el = s.elements;
   const int ne = el.count();
+  const auto runs_alone = [&](int e) { return el.alive(e) && !s.parts(el.part(e)).stressless; };
+  const auto class_of = [&](int e) {
+    return lane_class(s.parts(el.part(e)), el.alive(e), el.conn(e, 2) == el.conn(e, 3));
+  };
+  const auto pass = [](unsigned, int) { return true; };
   double count = 0;
   for (int e0 = 0; e0 < ne; e0 += kPackWidth) {
-    const int end = std::min(ne, e0 + kPackWidth);
-    bool uniform = end - e0 == kPackWidth && s.parts(el.part(e0)).rigid_body < 0;
-    for (int e = e0; e < end && uniform; ++e)
-      uniform = s.parts(el.part(e)).pack_class == s.parts(el.part(e0)).pack_class && el.alive(e) &&
-                el.conn(e, 2) != el.conn(e, 3);
-    if (uniform) continue;
-    for (int e = e0; e < end; ++e) count += el.alive(e) && s.parts(el.part(e)).rigid_body < 0;
+    const unsigned left = e0 + kPackWidth <= ne ? pack_passes<kPackWidth>(e0, class_of, pass) : ~0u;
+    for (int e = e0; e < std::min(ne, e0 + kPackWidth); ++e) count += ((left >> (e - e0)) & 1u) && runs_alone(e);
   }
   return count;
 }

@@ -7,7 +7,7 @@ the element phase is fitted as
 
     elements_seconds = cycles x (c_shell quads + c_triangle triangles
                                  + c_point points + c_rigid (rigid + eroded shells)
-                                 + c_scalar shells outside a uniform SIMD pack
+                                 + c_scalar shells run one at a time (shells_scalar)
                                  + c_element_cycle)
                        + c_plastic plastic_updates
 

@@ -6,13 +6,16 @@
 //
 // Elements go in packs of SimdReal::size() consecutive elements (one SIMD
 // lane each) when the pack is uniform: one part, all alive, deformable,
-// quadrilateral and not inverted. Other packs run one element at a time
-// through the same code with T = Real. Packs are fixed by element index, so
-// results do not depend on the thread count.
+// quadrilateral and not inverted. A pack across kernel classes runs once
+// per class among its live quadrilaterals, as a partial pack (PackLanes);
+// the rest run one element at a time through the same code with T = Real.
+// Packs are fixed by element index, so results do not depend on the thread
+// count.
 #include "miniapp/elements/shell_bt/shell_internal_force.hpp"
 
 #include <limits>
 
+#include "miniapp/elements/pack_lanes.hpp"
 #include "miniapp/elements/shell_bt/hourglass_bt.hpp"
 #include "miniapp/materials/material_table.hpp"
 #include "miniapp/elements/shell_bt/shell_bt.hpp"
@@ -73,18 +76,19 @@ KOKKOS_INLINE_FUNCTION void prefetch_pack(const PackedStateView& v, int pack) {
   for (int i = 0; i < v.extent_int(1) * kPackWidth; i += kLine) __builtin_prefetch(first + i, 1);
 }
 
-// Updates the W elements e0..e0+W-1 (W = 1 for T = Real) and returns their
-// stable-step length over wave speed, or -1 in every lane (and no update)
-// when one of them has no positive area. `triangle` only for W = 1.
-template <class T>
+// Updates the W elements e0..e0+W-1 (W = 1 for T = Real) that `lanes` owns
+// and returns their stable-step length over wave speed, or -1 in every lane
+// (and no update) when one of them has no positive area. `triangle` only
+// for W = 1.
+template <class T, bool Partial = false>
 KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartParams& p, const MaterialParams& m,
-                                       Real dt, bool triangle) {
+                                       Real dt, bool triangle, const PackLanes<T, Partial>& lanes = {}) {
   using L = Lanes<T>;
   constexpr int W = L::width;
   // Each corner node's offset once: x, v and w are [node][3], LayoutRight (views.hpp).
   int at[4][W];
   for (int c = 0; c < 4; ++c)
-    for (int l = 0; l < W; ++l) at[c][l] = 3 * k.conn(e0 + l, c);
+    for (int l = 0; l < W; ++l) at[c][l] = 3 * k.conn(lanes.element(e0, l), c);
   const Real* const x = k.x.data();
   const Real* const v = k.v.data();
   const Real* const w = k.w.data();
@@ -98,7 +102,7 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   shell_geometry(xe, g);
   // Collapsed, inverted or non-finite: nothing is written, the caller decides.
   if (L::any(!(g.area > 0))) return T(Real(-1));
-  const T scale = k.density_scale.extent(0) > 0 ? L::load(&k.density_scale(e0)) : T(1);
+  const T scale = k.density_scale.extent(0) > 0 ? lanes.load(&k.density_scale(e0)) : T(1);
   const T dt_e = shell_characteristic_length(xe, g.area, triangle) / m.wave_speed * vsqrt(scale);
 
   T vl[4][3], wl[4][3];
@@ -108,7 +112,7 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   shell_rates(g, vl, wl, r);
 
   // Through-thickness integration of the stress update.
-  const T t = L::load(&k.thickness(e0));
+  const T t = lanes.load(&k.thickness(e0));
   ShellResultants<T> res = {{0, 0, 0}, {0, 0, 0}, {0, 0}};
   T energy_density = 0;  // work per unit area this step
   T yielded = 0;    // points of each lane that yielded this cycle
@@ -126,14 +130,14 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   for (int ip = 0; ip < p.nip; ++ip) {
     const T z = p.zeta[ip] * t;
     for (int j = 0; j < 3; ++j) {
-      col.s[ip][j] = L::load(&packed(k.points, e0, 4 * ip + j));
+      col.s[ip][j] = lanes.load(&packed(k.points, e0, 4 * ip + j));
       col.de[ip][j] = (r.membrane[j] + z * r.curvature[j]) * dt;
     }
     old_work[ip] = col.s[ip][0] * col.de[ip][0] + col.s[ip][1] * col.de[ip][1] + col.s[ip][2] * col.de[ip][2];
     if (thinning) old_sum[ip] = col.s[ip][0] + col.s[ip][1];
-    col.epsp[ip] = plastic ? L::load(&packed(k.points, e0, 4 * ip + 3)) : T(0);
+    col.epsp[ip] = plastic ? lanes.load(&packed(k.points, e0, 4 * ip + 3)) : T(0);
     if (kinematic)
-      for (int j = 0; j < 3; ++j) col.back[ip][j] = L::load(&packed(k.back_stress, e0, 3 * ip + j));
+      for (int j = 0; j < 3; ++j) col.back[ip][j] = lanes.load(&packed(k.back_stress, e0, 3 * ip + j));
   }
   material_update<T>(m, k.curve_x, k.curve_y, dt, kinematic, col);
   T mean_epsp = 0;  // through the thickness: sets the flow stress that caps IHQ 4
@@ -144,16 +148,16 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
     const T* sig = col.s[ip];
     const T* de = col.de[ip];
     if (kinematic)
-      for (int j = 0; j < 3; ++j) L::store(&packed(k.back_stress, e0, 3 * ip + j), col.back[ip][j]);
+      for (int j = 0; j < 3; ++j) lanes.store(&packed(k.back_stress, e0, 3 * ip + j), col.back[ip][j]);
     if (plastic) {
       const T dep = col.dep[ip];
       const T updated = col.epsp[ip] + dep;
-      L::store(&packed(k.points, e0, 4 * ip + 3), updated);
+      lanes.store(&packed(k.points, e0, 4 * ip + 3), updated);
       if (capped_hourglass) mean_epsp += p.weight[ip] * updated;
       yielded += select(dep > 0, T(1), T(0));
       peak_epsp = vmax(peak_epsp, updated);
     }
-    for (int j = 0; j < 3; ++j) L::store(&packed(k.points, e0, 4 * ip + j), sig[j]);
+    for (int j = 0; j < 3; ++j) lanes.store(&packed(k.points, e0, 4 * ip + j), sig[j]);
     if (thinning)
       thickness_strain += p.weight[ip] * (p.thickness_compliance * (sig[0] + sig[1] - old_sum[ip]) - (de[0] + de[1]));
     energy_density += Real(0.5) * wt * (old_work[ip] + sig[0] * de[0] + sig[1] * de[1] + sig[2] * de[2]);
@@ -166,14 +170,15 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
   const Real kg = p.shear_factor * m.shear_modulus;
   for (int j = 0; j < 2; ++j) {
     const T dg = r.shear[j] * dt;
-    const T old_tau = L::load(&packed(k.shear, e0, j));
+    const T old_tau = lanes.load(&packed(k.shear, e0, j));
     const T tau = old_tau + kg * dg;
-    L::store(&packed(k.shear, e0, j), tau);
+    lanes.store(&packed(k.shear, e0, j), tau);
     energy_density += Real(0.5) * t * (old_tau + tau) * dg;
     res.q[j] = t * tau;
   }
   const T work = energy_density * g.area;
-  for (int l = 0; l < W; ++l) k.ie(e0 + l) += static_cast<double>(L::get(work, l));
+  for (int l = 0; l < W; ++l)
+    if (lanes.owns(l)) k.ie(e0 + l) += static_cast<double>(L::get(work, l));
 
   T fl[4][5];
   shell_local_forces(g, res, fl);
@@ -186,18 +191,19 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
     T power;
     if (stiffness_form) {
       T q[5];
-      for (int j = 0; j < 5; ++j) q[j] = L::load(&packed(k.hg_q, e0, j));
+      for (int j = 0; j < 5; ++j) q[j] = lanes.load(&packed(k.hg_q, e0, j));
       T limit[5], sigy, slope;
       if (capped_hourglass) {
         hardening_lanes(m, k.curve_x, k.curve_y, mean_epsp, sigy, slope);
         hourglass_limits(coefficient, sigy, t, g.area, limit);
       }
       power = hourglass_forces(g, h, vl, wl, coefficient, mass, rotary, dt, q, capped_hourglass ? limit : nullptr, fl);
-      for (int j = 0; j < 5; ++j) L::store(&packed(k.hg_q, e0, j), q[j]);
+      for (int j = 0; j < 5; ++j) lanes.store(&packed(k.hg_q, e0, j), q[j]);
     } else {
       power = hourglass_forces<T>(g, h, vl, wl, coefficient, mass, rotary, dt, nullptr, nullptr, fl);
     }
-    for (int l = 0; l < W; ++l) k.he(e0 + l) += static_cast<double>(L::get(power, l) * dt);
+    for (int l = 0; l < W; ++l)
+      if (lanes.owns(l)) k.he(e0 + l) += static_cast<double>(L::get(power, l) * dt);
   }
   // A triangle (n3 == n4) lists its third node once among the node's terms
   // (ShellBlock::corners), so that corner carries both corners' forces.
@@ -215,11 +221,18 @@ KOKKOS_INLINE_FUNCTION T update_shells(const KernelData& k, int e0, const PartPa
       out[d] = fl[c][0] * minus_e[0][d] + fl[c][1] * minus_e[1][d] + fl[c][2] * minus_e[2][d];
       out[3 + d] = fl[c][3] * minus_e[0][d] + fl[c][4] * minus_e[1][d];
     }
-    store_lane_major(out, &corner_force(k.force, e0, c, 0), k.stream_corners);
+    if constexpr (Partial) {
+      for (int l = 0; l < W; ++l)
+        if (lanes.owns(l))
+          for (int d = 0; d < 6; ++d) corner_force(k.force, e0 + l, c, d) = L::get(out[d], l);
+    } else {
+      store_lane_major(out, &corner_force(k.force, e0, c, 0), k.stream_corners);
+    }
   }
   // The next step's thickness; this one's forces keep the thickness they started with.
-  if (thinning) L::store(&k.thickness(e0), t * (Real(1) + thickness_strain));
+  if (thinning) lanes.store(&k.thickness(e0), t * (Real(1) + thickness_strain));
   for (int l = 0; l < W; ++l) {
+    if (!lanes.owns(l)) continue;
     const int points_yielded = static_cast<int>(L::get(yielded, l));
     k.yielding(e0 + l) = static_cast<std::uint8_t>(points_yielded);
     k.plastic_updates(e0 + l) += points_yielded;
@@ -243,19 +256,6 @@ KOKKOS_INLINE_FUNCTION Real update_one_shell(const KernelData& k, int e, Real dt
   return dt_e > 0 ? dt_e : Real(-1);  // NaN geometry
 }
 
-// A pack takes the SIMD path when its elements share everything but data:
-// one kernel class (identical part parameters), all alive, quadrilaterals.
-KOKKOS_INLINE_FUNCTION bool uniform_pack(const KernelData& k, int e0, int width) {
-  const PartParams& first = k.parts(k.part(e0));
-  if (first.stressless) return false;
-  for (int l = 0; l < width; ++l) {
-    const int e = e0 + l;
-    if (k.parts(k.part(e)).pack_class != first.pack_class || !k.alive(e) || k.conn(e, 3) == k.conn(e, 2))
-      return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 bool corner_stores_stream(double bytes) {
@@ -277,22 +277,32 @@ double shell_internal_force(State& s, const CornerForceView& force, Real dt) {
       KOKKOS_LAMBDA(const int pack, Real& local_min) {
         const int e0 = pack * W;
         Real pack_min = std::numeric_limits<Real>::max();
-        bool done = false;
-        if (e0 + W <= ne && uniform_pack(k, e0, W)) {
-          for (const PackedStateView* state : {&k.points, &k.shear, &k.hg_q, &k.back_stress})
-            prefetch_pack(*state, pack + kPrefetchPacks);
-          const PartParams& p = k.parts(k.part(e0));
-          const Real d = Lanes<SimdReal>::min_lane(update_shells<SimdReal>(k, e0, p, k.mats(p.material), dt, false));
-          // A bad element in the pack: it runs element by element below.
-          done = d > 0;
-          if (done) pack_min = d;
-          else fence_streamed_stores();
-        }
-        if (!done)
-          for (int e = e0; e < e0 + W && e < ne; ++e) {
-            const Real d = update_one_shell(k, e, dt);
-            pack_min = (d < 0 || pack_min < 0) ? Real(-1) : (d < pack_min ? d : pack_min);
+        unsigned left = ~0u;  // lanes to run element by element: all of a pack past the last element
+        const auto class_of = [&](int e) {
+          return lane_class(k.parts(k.part(e)), k.alive(e), k.conn(e, 3) == k.conn(e, 2));
+        };
+        const auto pass = [&](unsigned own, int first) __attribute__((always_inline)) {
+          const PartParams& p = k.parts(k.part(e0 + first));
+          const MaterialParams& m = k.mats(p.material);
+          Real d;
+          if (own == kAllLanes<W>) {
+            for (const PackedStateView* state : {&k.points, &k.shear, &k.hg_q, &k.back_stress})
+              prefetch_pack(*state, pack + kPrefetchPacks);
+            d = Lanes<SimdReal>::min_lane(update_shells<SimdReal>(k, e0, p, m, dt, false));
+            if (!(d > 0)) fence_streamed_stores();
+          } else {
+            const PackLanes<SimdReal, true> lanes(own, first);
+            d = Lanes<SimdReal>::min_lane(update_shells<SimdReal, true>(k, e0, p, m, dt, false, lanes));
           }
+          if (d > 0) pack_min = d < pack_min ? d : pack_min;
+          return d > 0;
+        };
+        if (e0 + W <= ne) left = pack_passes<W>(e0, class_of, pass);
+        for (int e = e0; left != 0 && e < e0 + W && e < ne; ++e) {
+          if (!((left >> (e - e0)) & 1u)) continue;
+          const Real d = update_one_shell(k, e, dt);
+          pack_min = (d < 0 || pack_min < 0) ? Real(-1) : (d < pack_min ? d : pack_min);
+        }
         local_min = (pack_min < 0 || local_min < 0) ? Real(-1) : (pack_min < local_min ? pack_min : local_min);
       },
       Kokkos::Min<Real>(dt_min));
