@@ -291,8 +291,7 @@ bool place_center_nodes(State& s, const std::vector<std::size_t>& bodies, const 
 // (1 - cos(a))/a^2, a = |w| dt. The tangent w x r would carry the point off
 // its circle: each straight step stretches the radius by sqrt(1 + a^2), so
 // a body spun by theta grows by theta a / 2 and its kinetic energy with it.
-// dt 0 (the start, before any step): the tangent. The ratios were taken per
-// node before, a fifth of the rigid-body phase on the Neon-like run.
+// dt 0 (the start, before any step): the tangent.
 BodyTurn::BodyTurn(const Vec3& w, double step) : omega(w), dt(step) {
   if (!(dt > 0)) return;
   const double a = length(omega) * dt;

@@ -281,7 +281,7 @@ double shell_internal_force(State& s, const CornerForceView& force, Real dt) {
         const auto class_of = [&](int e) {
           return lane_class(k.parts(k.part(e)), k.alive(e), k.conn(e, 3) == k.conn(e, 2));
         };
-        const auto pass = [&](unsigned own, int first) __attribute__((always_inline)) {
+        const auto pass = [&](unsigned own, int first) {
           const PartParams& p = k.parts(k.part(e0 + first));
           const MaterialParams& m = k.mats(p.material);
           Real d;
