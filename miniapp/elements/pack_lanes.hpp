@@ -46,7 +46,6 @@ struct PackLanes<T, false> {
   static KOKKOS_INLINE_FUNCTION void store(Real* at, const T& v) { L::store(at, v); }
 };
 
-
 // The lanes of a pack of W, one bit each.
 template <int W>
 inline constexpr unsigned kAllLanes = (W == 32 ? 0u : 1u << W) - 1;
@@ -68,16 +67,15 @@ template <int W, class ClassOf, class Pass>
 KOKKOS_INLINE_FUNCTION unsigned pack_passes(int e0, const ClassOf& class_of, const Pass& pass) {
   static_assert(W <= 32, "a lane a bit");
   constexpr int kPartialLanes = W / 4;  // fewer run alone: a pass costs W lanes, a shell alone about four
-  const int class0 = class_of(e0);
-  int uniform = class0 >= 0 ? 1 : 0;  // lanes from the first of its class
-  while (uniform > 0 && uniform < W && class_of(e0 + uniform) == class0) ++uniform;
-  if (uniform == W) return pass(kAllLanes<W>, 0) ? 0u : kAllLanes<W>;  // the common case first
   int lane_classes[W];
-  unsigned left = 0, live = 0;
+  bool uniform = true;
   for (int l = 0; l < W; ++l) {
     lane_classes[l] = class_of(e0 + l);
-    (lane_classes[l] >= 0 ? live : left) |= 1u << l;
+    uniform = uniform && lane_classes[l] >= 0 && lane_classes[l] == lane_classes[0];
   }
+  if (uniform) return pass(kAllLanes<W>, 0) ? 0u : kAllLanes<W>;  // the common case first
+  unsigned left = 0, live = 0;
+  for (int l = 0; l < W; ++l) (lane_classes[l] >= 0 ? live : left) |= 1u << l;
   while (live != 0) {
     const int first = __builtin_ctz(live);
     unsigned own = 0;

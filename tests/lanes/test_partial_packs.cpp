@@ -72,7 +72,7 @@ Model plastic_plate(bool split) {
 }
 
 // The plate after 0.02 ms from a velocity field that bends, stretches and
-// twists it (about 110 cycles).
+// twists it (121 cycles).
 State run_plate(bool split) {
   const Model model = plastic_plate(split);
   State s = build_state(model, whole_model_mesh(model));
