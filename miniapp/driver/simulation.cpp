@@ -15,6 +15,7 @@
 #include "miniapp/nodal/prescribed_motion.hpp"
 #include "miniapp/nodal/rigid_bodies.hpp"
 #include "miniapp/nodal/rigid_walls.hpp"
+#include "miniapp/nodal/wall_gaps.hpp"
 #include "miniapp/outputs/energies.hpp"
 #include "miniapp/outputs/vtk_snapshot.hpp"
 #include "miniapp/state/contact_mesh_of.hpp"
@@ -62,7 +63,7 @@ class TimeLoop {
     nodal_forces_and_velocities(static_cast<Real>(step.dt_avg));
     {
       ScopedPhase phase(result.timers, Phase::RigidWalls, comm_);
-      apply_rigid_walls(s_, node_roles_, comm_, step.dt, step.dt_avg);
+      apply_rigid_walls(s_, node_roles_, comm_, step.dt, step.dt_avg, wall_gaps_, fastest_);
       if (model_.on()) model_.walls(s_, comm_);
     }
     {
@@ -78,7 +79,7 @@ class TimeLoop {
     if (due.any()) write_outputs(due, first);
     {
       ScopedPhase phase(result.timers, Phase::Nodes, comm_);
-      node_travel_ = update_positions(s_, static_cast<Real>(step.dt));
+      node_travel_ = update_positions(s_, static_cast<Real>(step.dt), &wall_gaps_);
     }
     advance(step.dt);
     energy_guard_.check();
@@ -157,7 +158,7 @@ class TimeLoop {
   void nodal_forces_and_velocities(Real dt_avg) {
     {
       ScopedPhase phase(result.timers, Phase::Nodes, comm_);
-      gather_forces_and_accelerate(s_, node_roles_, dt_avg);
+      fastest_ = gather_forces_and_accelerate(s_, node_roles_, dt_avg);
       // The whole node phase, before the shared-node sums wait on it.
       if (model_.on()) model_.nodes(s_, comm_);
     }
@@ -166,7 +167,7 @@ class TimeLoop {
       sum_shared_forces(s_, halo_, comm_);
     }
     ScopedPhase phase(result.timers, Phase::Nodes, comm_);
-    accelerate_shared(s_, halo_, dt_avg);
+    fastest_ = std::max(fastest_, accelerate_shared(s_, halo_, dt_avg));
   }
 
   void write_outputs(const DueOutputs& due, bool first) {
@@ -199,6 +200,8 @@ class TimeLoop {
   EnergyRatioGuard energy_guard_;
   ModeledCompute model_{ComputeCosts{}, 0, comm_};
   double node_travel_ = std::numeric_limits<double>::infinity();  // the last step's, for contact's sort test
+  WallGaps wall_gaps_{s_};  // kept by the position update for the next wall pass
+  double fastest_ = 0;      // the velocity update's largest |v_x| + |v_y| + |v_z|, for the wall pass
 };
 
 }  // namespace

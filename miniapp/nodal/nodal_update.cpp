@@ -1,12 +1,15 @@
 #include "miniapp/nodal/nodal_update.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #if defined(__AVX512F__) && defined(__AVX512VL__)
 #include <immintrin.h>
 #endif
 
+#include "decomposition/parallel/experimental_simd.hpp"
 #include "miniapp/nodal/given_inertia.hpp"
+#include "miniapp/nodal/wall_gaps.hpp"
 
 namespace mc {
 namespace {
@@ -70,6 +73,32 @@ KOKKOS_INLINE_FUNCTION void sum_net(const ConstView<IntView>& offset, const Cons
 // runs" and "Nodes numbered by first meeting").
 constexpr int kPrefetchNodes = 32;
 
+// The least of plane_gap over `size` nodes' x (at_x[k][i]), by packs; NaN
+// where any gap is not finite, so that nothing is skipped past it.
+double least_plane_gap(const FixedPlane& plane, const double (*at_x)[kListBlock], int size) {
+  namespace stdx = std::experimental;
+  using Pack = stdx::native_simd<double>;
+  constexpr int width = static_cast<int>(Pack::size());
+  const auto gap = [&](const auto& x0, const auto& x1, const auto& x2) {
+    return plane_gap(plane.point, plane.axis, plane.position, x0, x1, x2);
+  };
+  Pack lo(std::numeric_limits<double>::infinity()), off(0);
+  int i = 0;
+  for (; i + width <= size; i += width) {
+    const Pack g = gap(Pack(&at_x[0][i], stdx::element_aligned), Pack(&at_x[1][i], stdx::element_aligned),
+                       Pack(&at_x[2][i], stdx::element_aligned));
+    stdx::where(g < lo, lo) = g;
+    off += g - g;  // 0, or NaN once a gap is NaN or infinite
+  }
+  double least = stdx::hmin(lo), bad = stdx::reduce(off);
+  for (; i < size; ++i) {
+    const double g = gap(at_x[0][i], at_x[1][i], at_x[2][i]);
+    least = g < least ? g : least;
+    bad += g - g;
+  }
+  return bad == 0 ? least : std::numeric_limits<double>::quiet_NaN();
+}
+
 // Writes the halo's sums at shared nodes through set(node, k, value).
 template <class Set>
 void complete_shared(State& s, Halo& halo, const CornerField& field, Set set, Communicator& comm) {
@@ -91,14 +120,21 @@ struct Accelerate {
   explicit Accelerate(const State& s, Real dt) :
       v(s.nodes.v), w(s.nodes.w), mass(s.nodes.mass), inertia(s.nodes.inertia), fixed(s.nodes.fixed), dt_avg(dt) {}
 
-  KOKKOS_INLINE_FUNCTION void operator()(int n, const Real f[3], const Real m[3]) const {
+  // Returns |v_x| + |v_y| + |v_z| of the new velocity, infinite for a NaN
+  // (so that a maximum keeps it): the wall pass bounds a step's travel with
+  // the largest (wall_gaps.hpp).
+  KOKKOS_INLINE_FUNCTION double operator()(int n, const Real f[3], const Real m[3]) const {
     const std::uint8_t fix = fixed(n);
     const Real inv_m = mass(n) > 0 ? Real(1) / mass(n) : Real(0);
     const Real inv_i = inertia(n) > 0 ? Real(1) / inertia(n) : Real(0);
+    double speed = 0;
     for (int k = 0; k < 3; ++k) {
-      v(n, k) = (fix & (1u << k)) ? Real(0) : v(n, k) + f[k] * inv_m * dt_avg;
+      const Real vk = (fix & (1u << k)) ? Real(0) : v(n, k) + f[k] * inv_m * dt_avg;
+      v(n, k) = vk;
+      speed += std::fabs(static_cast<double>(vk));
       w(n, k) = (fix & (8u << k)) ? Real(0) : w(n, k) + m[k] * inv_i * dt_avg;
     }
+    return speed == speed ? speed : std::numeric_limits<double>::infinity();
   }
 };
 
@@ -110,7 +146,7 @@ struct Accelerate {
 // stores were a fifth of the pass's bytes. Without roles every node stores
 // and advances.
 template <bool WithVelocities>
-void gather(State& s, const ByteView& roles, Real dt_avg) {
+double gather(State& s, const ByteView& roles, Real dt_avg) {
   const auto offset = s.nodes.terms.offset;
   const auto term = s.nodes.terms.term;
   const Real* corners = s.corners.data();
@@ -119,8 +155,9 @@ void gather(State& s, const ByteView& roles, Real dt_avg) {
   const auto m = s.nodes.m;
   const bool has_roles = roles.extent(0) > 0;
   const Accelerate accelerate(s, dt_avg);
-  Kokkos::parallel_for(
-      "nodes::gather", RangePolicy(0, s.nodes.count()), KOKKOS_LAMBDA(const int n) {
+  double fastest = 0;
+  Kokkos::parallel_reduce(
+      "nodes::gather", RangePolicy(0, s.nodes.count()), KOKKOS_LAMBDA(const int n, double& most) {
         if (n + kPrefetchNodes + 1 < offset.extent_int(0))
           for (int i = offset(n + kPrefetchNodes); i < offset(n + kPrefetchNodes + 1); ++i) {
             __builtin_prefetch(corners + term(i));  // a corner's six components: one or two lines
@@ -134,15 +171,22 @@ void gather(State& s, const ByteView& roles, Real dt_avg) {
             f(n, k) = sum[k];
             m(n, k) = sum[3 + k];
           }
-        if (WithVelocities && role != kNodeShared) accelerate(n, sum, sum + 3);
-      });
+        if (WithVelocities && role != kNodeShared) {
+          const double speed = accelerate(n, sum, sum + 3);
+          most = speed > most ? speed : most;
+        }
+      },
+      Kokkos::Max<double>(fastest));
+  return fastest;
 }
 
 }  // namespace
 
 void gather_nodal_forces(State& s) { gather<false>(s, ByteView(), Real(0)); }
 
-void gather_forces_and_accelerate(State& s, const ByteView& roles, Real dt_avg) { gather<true>(s, roles, dt_avg); }
+double gather_forces_and_accelerate(State& s, const ByteView& roles, Real dt_avg) {
+  return gather<true>(s, roles, dt_avg);
+}
 
 ByteView node_roles(const State& s, const Halo& halo) {
   ByteView roles("node_roles", s.nodes.count());
@@ -172,39 +216,63 @@ void sum_shared_forces(State& s, Halo& halo, Communicator& comm) {
                   [&](int n, int k, Real v) { (k < 3 ? f(n, k) : m(n, k - 3)) = v; }, comm);
 }
 
-void accelerate_shared(State& s, const Halo& halo, Real dt_avg) {
+double accelerate_shared(State& s, const Halo& halo, Real dt_avg) {
   const Accelerate accelerate(s, dt_avg);
   const auto f = s.nodes.f, m = s.nodes.m;
   const int* nodes = halo.shared_nodes().data();
-  Kokkos::parallel_for(
+  double fastest = 0;
+  Kokkos::parallel_reduce(
       "nodes::accelerate_shared", RangePolicy(0, static_cast<int>(halo.shared_nodes().size())),
-      KOKKOS_LAMBDA(const int i) {
+      KOKKOS_LAMBDA(const int i, double& most) {
         const int n = nodes[i];
         const Real fn[3] = {f(n, 0), f(n, 1), f(n, 2)}, mn[3] = {m(n, 0), m(n, 1), m(n, 2)};
-        accelerate(n, fn, mn);
-      });
+        const double speed = accelerate(n, fn, mn);
+        most = speed > most ? speed : most;
+      },
+      Kokkos::Max<double>(fastest));
+  return fastest;
 }
 
-double update_positions(State& s, Real dt) {
+double update_positions(State& s, Real dt, WallGaps* gaps) {
   const auto x = s.nodes.x;
   const auto v = s.nodes.v;
   // A node moves |v_k dt| along each axis, give or take the rounding of
   // x_k + v_k dt (half an ulp of the result): the sum over the axes bounds
   // the distance, whatever the precision.
   constexpr double eps = std::numeric_limits<Real>::epsilon();
+  const int count = s.nodes.count();
+  // In blocks of the wall pass's size; each block's least gap to each
+  // fixed plane (wall_gaps.hpp) from the x just computed, kept aside as
+  // three arrays so that the gaps run as packs.
+  const int blocks = list_blocks(static_cast<std::size_t>(count));
+  const int planes = gaps ? gaps->planes() : 0;
+  const FixedPlane* plane = planes > 0 ? gaps->plane_data() : nullptr;
+  double* least = planes > 0 ? gaps->least(blocks) : nullptr;
   double farthest = 0;
   Kokkos::parallel_reduce(
-      "nodes::advance_positions", RangePolicy(0, s.nodes.count()),
-      KOKKOS_LAMBDA(const int n, double& most) {
-        double moved = 0, at = 0;
-        for (int k = 0; k < 3; ++k) {
-          const Real step = v(n, k) * dt;
-          x(n, k) += step;
-          moved += std::fabs(static_cast<double>(step));
-          at += std::fabs(static_cast<double>(x(n, k)));
+      "nodes::advance_positions", RangePolicy(0, blocks),
+      KOKKOS_LAMBDA(const int b, double& most) {
+        const int first = b * static_cast<int>(kListBlock);
+        const int size = std::min(static_cast<int>(kListBlock), count - first);
+        double at_x[3][kListBlock];
+        double block_most = 0;  // in a register: Kokkos' slot went through memory at every node
+        for (int i = 0; i < size; ++i) {
+          const int n = first + i;
+          double moved = 0, at = 0;
+          for (int k = 0; k < 3; ++k) {
+            const Real step = v(n, k) * dt;
+            x(n, k) += step;
+            moved += std::fabs(static_cast<double>(step));
+            at += std::fabs(static_cast<double>(x(n, k)));
+            if (planes > 0) at_x[k][i] = x(n, k);
+          }
+          const double bound = moved * (1 + 4 * eps) + eps * at;
+          block_most = bound > block_most ? bound : block_most;
         }
-        const double bound = moved * (1 + 4 * eps) + eps * at;
-        most = bound > most ? bound : most;
+        most = block_most > most ? block_most : most;
+        for (int p = 0; p < planes; ++p)
+          least[static_cast<std::size_t>(p) * static_cast<std::size_t>(blocks) + static_cast<std::size_t>(b)] =
+              least_plane_gap(plane[p], at_x, size);
       },
       Kokkos::Max<double>(farthest));
   advance_given_inertias(s, dt);  // *PART_INERTIA mass moves with its body, as the body's nodes

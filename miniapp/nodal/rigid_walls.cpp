@@ -1,15 +1,30 @@
 #include "miniapp/nodal/rigid_walls.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "decomposition/parallel/blocked_for.hpp"
 #include "io/vec3.hpp"
 #include "miniapp/nodal/curve_value.hpp"
 #include "miniapp/nodal/nodal_update.hpp"
+#include "miniapp/nodal/wall_gaps.hpp"
 #include "miniapp/nodal/wall_shapes.hpp"
 
 namespace mc {
 namespace {
+
+// How far a node can travel towards a fixed plane in a step of dt, at
+// most, with every node's |v_x| + |v_y| + |v_z| at most `fastest`: a bound
+// on |vn dt| as the test below rounds it (|v . n| <= (|v_x| + |v_y| +
+// |v_z|) max_k |n_k|; the few roundings of the products and sums, each
+// 1.1e-16 relative, are covered by the factor 1 + 1e-9, those of
+// subnormals by the smallest normal double). An infinite speed (a NaN's,
+// Accelerate) gives a reach that skips nothing.
+double plane_reach(const WallState& wall, double fastest, double dt) {
+  const double axis =
+      std::fmax(std::fabs(wall.normal[0]), std::fmax(std::fabs(wall.normal[1]), std::fabs(wall.normal[2])));
+  return (fastest * axis + std::fabs(wall.velocity)) * dt * (1 + 1e-9) + std::numeric_limits<double>::min();
+}
 
 // The slots of [first, last) whose nodes may meet the wall this step, into
 // `out`; returns how many. A plane is tested in one tight pass with the
@@ -17,9 +32,12 @@ namespace {
 // that test would): at any time most of a wall's nodes are far from it,
 // and the full test per node, shape switch and all, cost 11 ns a node on
 // the Neon-like window (docs/studies.md, "Three passes over every node,
-// cut"). Other shapes pass every slot on.
+// cut"). A fixed plane's nodes in blocks farther than `reach` from it
+// (gaps.beyond) are not read: gap > reach >= |vn dt| there, so the test
+// would not pass them (wall_gaps.hpp). Other shapes pass every slot on.
 std::size_t candidate_slots(const WallState& wall, const NodeData& nd, const double shift[3], double dt,
-                            std::size_t first, std::size_t last, int* out) {
+                            const WallGaps& gaps, std::size_t w, double reach, std::size_t first, std::size_t last,
+                            int* out) {
   std::size_t count = 0;
   if (wall.shape.kind != WallShape::Kind::Plane) {
     for (std::size_t slot = first; slot < last; ++slot) out[count++] = static_cast<int>(slot);
@@ -28,11 +46,14 @@ std::size_t candidate_slots(const WallState& wall, const NodeData& nd, const dou
   const double* axis = wall.normal.data();
   const double along = wall.prescribed ? dot(wall.direction, wall.normal) : 1.0;
   const double wall_speed = wall.velocity * along;
+  const bool kept = gaps.kept(w);
+  // A wall over every node in order (NSID 0): the slots' block is a node block.
+  if (kept && gaps.every_node(w) && gaps.beyond(w, static_cast<int>(first / kListBlock), reach)) return 0;
   for (std::size_t slot = first; slot < last; ++slot) {
     const int i = wall.nodes[slot];
-    double d[3];
-    for (int k = 0; k < 3; ++k) d[k] = (nd.x(i, k) - shift[k]) - wall.point[k];
-    const double gap = (d[0] * axis[0] + d[1] * axis[1] + d[2] * axis[2]) - wall.position;
+    if (kept && gaps.beyond(w, i / static_cast<int>(kListBlock), reach)) continue;
+    const double gap = plane_gap(wall.point.data(), axis, wall.position, nd.x(i, 0) - shift[0],
+                                 nd.x(i, 1) - shift[1], nd.x(i, 2) - shift[2]);
     const double v[3] = {nd.v(i, 0), nd.v(i, 1), nd.v(i, 2)};
     const double vn = (v[0] * axis[0] + v[1] * axis[1] + v[2] * axis[2]) - wall_speed;
     out[count] = static_cast<int>(slot);
@@ -43,7 +64,8 @@ std::size_t candidate_slots(const WallState& wall, const NodeData& nd, const dou
 
 }  // namespace
 
-void apply_rigid_walls(State& s, const ByteView& roles, Communicator& comm, double dt, double dt_avg) {
+void apply_rigid_walls(State& s, const ByteView& roles, Communicator& comm, double dt, double dt_avg, WallGaps& gaps,
+                       double fastest) {
   if (s.walls.empty() || !(dt > 0)) return;
   auto& nd = s.nodes;
   // Per wall: impulse xyz, energy removed; reproducible, so that a moving
@@ -65,10 +87,11 @@ void apply_rigid_walls(State& s, const ByteView& roles, Communicator& comm, doub
     const std::size_t blocks = static_cast<std::size_t>(list_blocks(wall.nodes.size()));
     std::vector<ReproducibleSum> partial(4 * blocks);
     std::vector<std::vector<WallState::BodyHit>> hits(blocks);
+    const double reach = plane_reach(wall, fastest, dt);
     for_list_blocks("rigid_walls::nodes", wall.nodes.size(), [&](int b, std::size_t first, std::size_t last) {
       ReproducibleSum* out = &partial[4 * static_cast<std::size_t>(b)];
       int candidates[kListBlock];
-      const std::size_t near = candidate_slots(wall, nd, shift, dt, first, last, candidates);
+      const std::size_t near = candidate_slots(wall, nd, shift, dt, gaps, wi, reach, first, last, candidates);
       for (std::size_t c = 0; c < near; ++c) {
         const std::size_t slot = static_cast<std::size_t>(candidates[c]);
         const int i = wall.nodes[slot];
@@ -123,6 +146,7 @@ void apply_rigid_walls(State& s, const ByteView& roles, Communicator& comm, doub
     for (std::size_t i = 0; i < partial.size(); ++i) impulse[4 * wi + i % 4].add(partial[i]);
     for (const auto& block : hits) wall.body_hits.insert(wall.body_hits.end(), block.begin(), block.end());
   }
+  gaps.spend();
   bool moving = false;
   for (std::size_t wi = 0; wi < s.walls.size(); ++wi) {
     WallState& wall = s.walls[wi];

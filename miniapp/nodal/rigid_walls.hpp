@@ -12,11 +12,17 @@
 
 namespace mc {
 
+class WallGaps;  // wall_gaps.hpp
+
 // After the velocity update (which used dt_avg) and before the rigid bodies'
 // (a body node's impulse is added to its force, for its body to take), then
 // positions advance by dt. Collective only when the model has a moving wall.
 // roles: node_roles (nodal_update.hpp), to find each hit node's net force.
-void apply_rigid_walls(State& state, const ByteView& roles, Communicator& comm, double dt, double dt_avg);
+// gaps: the fixed planes' least gaps per node block from the last position
+// update (none kept: every node is read), spent here; fastest: the largest
+// |v_x| + |v_y| + |v_z| the velocity update left (wall_gaps.hpp).
+void apply_rigid_walls(State& state, const ByteView& roles, Communicator& comm, double dt, double dt_avg,
+                       WallGaps& gaps, double fastest);
 // After the rigid bodies' update: the work of the impulses on body nodes,
 // with the velocities their bodies gave them.
 void account_body_wall_work(State& state);
