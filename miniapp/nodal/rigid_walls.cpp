@@ -32,9 +32,9 @@ double plane_reach(const WallState& wall, double fastest, double dt) {
 // that test would): at any time most of a wall's nodes are far from it,
 // and the full test per node, shape switch and all, cost 11 ns a node on
 // the Neon-like window (docs/studies.md, "Three passes over every node,
-// cut"). A fixed plane's nodes in blocks farther than `reach` from it
-// (gaps.beyond) are not read: gap > reach >= |vn dt| there, so the test
-// would not pass them (wall_gaps.hpp). Other shapes pass every slot on.
+// cut"). A fixed plane's blocks farther than `reach` from it (gaps.beyond)
+// are not read: gap > reach >= |vn dt| there, so the test would not pass
+// their nodes (wall_gaps.hpp). Other shapes pass every slot on.
 std::size_t candidate_slots(const WallState& wall, const NodeData& nd, const double shift[3], double dt,
                             const WallGaps& gaps, std::size_t w, double reach, std::size_t first, std::size_t last,
                             int* out) {
@@ -46,12 +46,9 @@ std::size_t candidate_slots(const WallState& wall, const NodeData& nd, const dou
   const double* axis = wall.normal.data();
   const double along = wall.prescribed ? dot(wall.direction, wall.normal) : 1.0;
   const double wall_speed = wall.velocity * along;
-  const bool kept = gaps.kept(w);
-  // A wall over every node in order (NSID 0): the slots' block is a node block.
-  if (kept && gaps.every_node(w) && gaps.beyond(w, static_cast<int>(first / kListBlock), reach)) return 0;
+  if (gaps.kept(w) && gaps.beyond(w, static_cast<int>(first / kListBlock), reach)) return 0;
   for (std::size_t slot = first; slot < last; ++slot) {
     const int i = wall.nodes[slot];
-    if (kept && gaps.beyond(w, i / static_cast<int>(kListBlock), reach)) continue;
     const double gap = plane_gap(wall.point.data(), axis, wall.position, nd.x(i, 0) - shift[0],
                                  nd.x(i, 1) - shift[1], nd.x(i, 2) - shift[2]);
     const double v[3] = {nd.v(i, 0), nd.v(i, 1), nd.v(i, 2)};

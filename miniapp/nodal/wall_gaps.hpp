@@ -7,7 +7,9 @@
 // far any node can travel in a step (gather_forces_and_accelerate). A block
 // whose least gap exceeds that travel cannot hold a node the wall test
 // would pass, so the wall pass skips it unread (rigid_walls.cpp), and the
-// nodes it does test are the same: the same bits.
+// nodes it does test are the same: the same bits. Only a wall over every
+// node (NSID 0, the crash benchmarks' ground or barrier) keeps gaps: for a
+// wall over a few nodes, gaps at every node would cost more than its pass.
 #pragma once
 
 #include <cmath>
@@ -35,16 +37,25 @@ inline bool fixed_plane(const WallState& wall) {
   return wall.shape.kind == WallShape::Kind::Plane && !wall.moving && !wall.prescribed;
 }
 
+// Whether the wall's slots are this rank's nodes in order: its blocks of
+// slots (for_list_blocks) are then the node blocks.
+inline bool over_every_node(const WallState& wall, int nodes) {
+  if (static_cast<int>(wall.nodes.size()) != nodes) return false;
+  for (std::size_t i = 0; i < wall.nodes.size(); ++i)
+    if (wall.nodes[i] != static_cast<int>(i)) return false;
+  return true;
+}
+
 struct FixedPlane {
   double point[3], axis[3], position;
 };
 
 class WallGaps {
  public:
-  explicit WallGaps(const State& s) : wall_plane_(s.walls.size(), -1), every_node_(s.walls.size(), false) {
+  explicit WallGaps(const State& s) : wall_plane_(s.walls.size(), -1) {
     for (std::size_t w = 0; w < s.walls.size(); ++w) {
       const WallState& wall = s.walls[w];
-      if (!fixed_plane(wall)) continue;
+      if (!fixed_plane(wall) || !over_every_node(wall, s.nodes.count())) continue;
       FixedPlane plane{};
       for (int k = 0; k < 3; ++k) {
         plane.point[k] = wall.point[k];
@@ -53,9 +64,6 @@ class WallGaps {
       plane.position = wall.position;
       planes_.push_back(plane);
       wall_plane_[w] = static_cast<int>(planes_.size() - 1);
-      every_node_[w] = static_cast<int>(wall.nodes.size()) == s.nodes.count();
-      for (std::size_t i = 0; i < wall.nodes.size() && every_node_[w]; ++i)
-        every_node_[w] = wall.nodes[i] == static_cast<int>(i);
     }
   }
 
@@ -71,21 +79,18 @@ class WallGaps {
 
   // For the wall pass: whether wall w's nodes in node block b stand farther
   // than `reach` from it (false where no gaps are kept: every node is read).
-  // NaN gaps or reach skip nothing.
+  // NaN gaps or reach skip nothing. Wall w's slot block b is node block b.
   bool kept(std::size_t w) const { return blocks_ > 0 && wall_plane_[w] >= 0; }
   bool beyond(std::size_t w, int block, double reach) const {
     return least_[static_cast<std::size_t>(wall_plane_[w]) * static_cast<std::size_t>(blocks_) +
                   static_cast<std::size_t>(block)] > reach;
   }
-  // Whether wall w's slots are this rank's nodes in order: its blocks of slots are the node blocks.
-  bool every_node(std::size_t w) const { return every_node_[w]; }
   // After the wall pass, until the next position update, no gap is known.
   void spend() { blocks_ = 0; }
 
  private:
   std::vector<FixedPlane> planes_;
   std::vector<int> wall_plane_;  // per wall: its plane, -1 none
-  std::vector<bool> every_node_;
   std::vector<double> least_;
   int blocks_ = 0;  // 0: no gaps kept
 };
