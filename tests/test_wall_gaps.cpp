@@ -6,6 +6,7 @@
 // block's exact least, NaN where a node's position is.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <utility>
