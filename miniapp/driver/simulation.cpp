@@ -158,7 +158,7 @@ class TimeLoop {
   void nodal_forces_and_velocities(Real dt_avg) {
     {
       ScopedPhase phase(result.timers, Phase::Nodes, comm_);
-      fastest_ = gather_forces_and_accelerate(s_, node_roles_, dt_avg);
+      fastest_ = gather_forces_and_accelerate(s_, node_roles_, dt_avg, wall_gaps_.planes() > 0);
       // The whole node phase, before the shared-node sums wait on it.
       if (model_.on()) model_.nodes(s_, comm_);
     }
@@ -167,7 +167,7 @@ class TimeLoop {
       sum_shared_forces(s_, halo_, comm_);
     }
     ScopedPhase phase(result.timers, Phase::Nodes, comm_);
-    fastest_ = std::max(fastest_, accelerate_shared(s_, halo_, dt_avg));
+    fastest_ = std::max(fastest_, accelerate_shared(s_, halo_, dt_avg, wall_gaps_.planes() > 0));
   }
 
   void write_outputs(const DueOutputs& due, bool first) {

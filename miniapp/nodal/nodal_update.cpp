@@ -138,14 +138,33 @@ struct Accelerate {
   }
 };
 
+// Runs body(n, most) over [0, count): with `WithSpeed` returns the largest
+// `most` it leaves (Kokkos' Max, whose slot goes through memory at every
+// node), else infinity (no bound kept) and reduces nothing.
+template <bool WithSpeed, class Body>
+double for_nodes_keeping_speed(const char* name, int count, const Body& body) {
+  if constexpr (WithSpeed) {
+    double fastest = 0;
+    Kokkos::parallel_reduce(name, RangePolicy(0, count), body, Kokkos::Max<double>(fastest));
+    return fastest;
+  } else {
+    Kokkos::parallel_for(
+        name, RangePolicy(0, count), KOKKOS_LAMBDA(const int n) {
+          double unused = 0;
+          body(n, unused);
+        });
+    return std::numeric_limits<double>::infinity();
+  }
+}
+
 // The gather, and WithVelocities the velocity update while the sums are
 // still in registers: one pass over the nodes' arrays instead of two (the
 // update read f and m back). With `roles` (node_roles) a shared node only
 // gathers (the halo writes its complete sums, then its velocity advances),
 // and f and m are stored only where the bodies and motions read them: the
 // stores were a fifth of the pass's bytes. Without roles every node stores
-// and advances.
-template <bool WithVelocities>
+// and advances. WithSpeed: returns the largest speed it advanced.
+template <bool WithVelocities, bool WithSpeed>
 double gather(State& s, const ByteView& roles, Real dt_avg) {
   const auto offset = s.nodes.terms.offset;
   const auto term = s.nodes.terms.term;
@@ -155,9 +174,8 @@ double gather(State& s, const ByteView& roles, Real dt_avg) {
   const auto m = s.nodes.m;
   const bool has_roles = roles.extent(0) > 0;
   const Accelerate accelerate(s, dt_avg);
-  double fastest = 0;
-  Kokkos::parallel_reduce(
-      "nodes::gather", RangePolicy(0, s.nodes.count()), KOKKOS_LAMBDA(const int n, double& most) {
+  return for_nodes_keeping_speed<WithSpeed>(
+      "nodes::gather", s.nodes.count(), KOKKOS_LAMBDA(const int n, double& most) {
         if (n + kPrefetchNodes + 1 < offset.extent_int(0))
           for (int i = offset(n + kPrefetchNodes); i < offset(n + kPrefetchNodes + 1); ++i) {
             __builtin_prefetch(corners + term(i));  // a corner's six components: one or two lines
@@ -173,19 +191,32 @@ double gather(State& s, const ByteView& roles, Real dt_avg) {
           }
         if (WithVelocities && role != kNodeShared) {
           const double speed = accelerate(n, sum, sum + 3);
-          most = speed > most ? speed : most;
+          if (WithSpeed) most = speed > most ? speed : most;
         }
-      },
-      Kokkos::Max<double>(fastest));
-  return fastest;
+      });
+}
+
+template <bool WithSpeed>
+double accelerate_shared(State& s, const Halo& halo, Real dt_avg) {
+  const Accelerate accelerate(s, dt_avg);
+  const auto f = s.nodes.f, m = s.nodes.m;
+  const int* nodes = halo.shared_nodes().data();
+  return for_nodes_keeping_speed<WithSpeed>(
+      "nodes::accelerate_shared", static_cast<int>(halo.shared_nodes().size()),
+      KOKKOS_LAMBDA(const int i, double& most) {
+        const int n = nodes[i];
+        const Real fn[3] = {f(n, 0), f(n, 1), f(n, 2)}, mn[3] = {m(n, 0), m(n, 1), m(n, 2)};
+        const double speed = accelerate(n, fn, mn);
+        if (WithSpeed) most = speed > most ? speed : most;
+      });
 }
 
 }  // namespace
 
-void gather_nodal_forces(State& s) { gather<false>(s, ByteView(), Real(0)); }
+void gather_nodal_forces(State& s) { gather<false, false>(s, ByteView(), Real(0)); }
 
-double gather_forces_and_accelerate(State& s, const ByteView& roles, Real dt_avg) {
-  return gather<true>(s, roles, dt_avg);
+double gather_forces_and_accelerate(State& s, const ByteView& roles, Real dt_avg, bool bound_speed) {
+  return bound_speed ? gather<true, true>(s, roles, dt_avg) : gather<true, false>(s, roles, dt_avg);
 }
 
 ByteView node_roles(const State& s, const Halo& halo) {
@@ -216,21 +247,8 @@ void sum_shared_forces(State& s, Halo& halo, Communicator& comm) {
                   [&](int n, int k, Real v) { (k < 3 ? f(n, k) : m(n, k - 3)) = v; }, comm);
 }
 
-double accelerate_shared(State& s, const Halo& halo, Real dt_avg) {
-  const Accelerate accelerate(s, dt_avg);
-  const auto f = s.nodes.f, m = s.nodes.m;
-  const int* nodes = halo.shared_nodes().data();
-  double fastest = 0;
-  Kokkos::parallel_reduce(
-      "nodes::accelerate_shared", RangePolicy(0, static_cast<int>(halo.shared_nodes().size())),
-      KOKKOS_LAMBDA(const int i, double& most) {
-        const int n = nodes[i];
-        const Real fn[3] = {f(n, 0), f(n, 1), f(n, 2)}, mn[3] = {m(n, 0), m(n, 1), m(n, 2)};
-        const double speed = accelerate(n, fn, mn);
-        most = speed > most ? speed : most;
-      },
-      Kokkos::Max<double>(fastest));
-  return fastest;
+double accelerate_shared(State& s, const Halo& halo, Real dt_avg, bool bound_speed) {
+  return bound_speed ? accelerate_shared<true>(s, halo, dt_avg) : accelerate_shared<false>(s, halo, dt_avg);
 }
 
 double update_positions(State& s, Real dt, WallGaps* gaps) {

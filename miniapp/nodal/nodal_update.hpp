@@ -22,9 +22,11 @@ constexpr std::uint8_t kNodeShared = 1;      // other ranks hold it: the halo st
 constexpr std::uint8_t kNodeKeepsForce = 2;  // advances, and keeps f and m for a rigid body or a motion
 // The gather, then v^{n+1/2} = v^{n-1/2} + (f/m) dt_avg (SPC'd components
 // held at zero) at every node not shared, by the nodes' roles (an empty
-// view: every node advances and stores f and m). Returns the largest
-// |v_x| + |v_y| + |v_z| of the nodes it advanced (for the wall pass).
-double gather_forces_and_accelerate(State& state, const ByteView& roles, Real dt_avg);
+// view: every node advances and stores f and m). With `bound_speed`
+// returns the largest |v_x| + |v_y| + |v_z| of the nodes it advanced (for
+// the wall gaps, wall_gaps.hpp), else infinity (no bound): only a model
+// whose walls keep gaps pays for the maximum.
+double gather_forces_and_accelerate(State& state, const ByteView& roles, Real dt_avg, bool bound_speed);
 // The role of each of this rank's nodes, for the run's whole life (rigid
 // bodies and prescribed motions do not gain nodes).
 ByteView node_roles(const State& state, const Halo& halo);
@@ -34,8 +36,8 @@ void net_force(const State& state, const ByteView& roles, int n, Real out[3]);
 // Shared nodes: the complete sums over every rank holding them.
 void sum_shared_forces(State& state, Halo& halo, Communicator& comm);
 // The velocity update at the shared nodes, once their sums are complete;
-// returns their largest |v_x| + |v_y| + |v_z|.
-double accelerate_shared(State& state, const Halo& halo, Real dt_avg);
+// with `bound_speed` returns their largest |v_x| + |v_y| + |v_z|, else infinity.
+double accelerate_shared(State& state, const Halo& halo, Real dt_avg, bool bound_speed);
 // x^{n+1} = x^n + v^{n+1/2} dt; returns a bound on the farthest any node
 // moved (contact's sort test skips its pass while nodes cannot have moved far).
 // With `gaps`, each node block's least gap to each fixed planar wall, for

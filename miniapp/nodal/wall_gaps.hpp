@@ -17,20 +17,10 @@
 #include <vector>
 
 #include "decomposition/parallel/blocked_for.hpp"
+#include "miniapp/nodal/wall_shapes.hpp"
 #include "miniapp/state/state.hpp"
 
 namespace mc {
-
-// A plane's gap at x, seen from the wall's frame (x less the wall's shift),
-// as the wall pass computes it (wall_contact_frame's plane, the same
-// operations in the same order).
-// T: double, or a pack of doubles (the same operations lane by lane).
-template <class T>
-KOKKOS_INLINE_FUNCTION T plane_gap(const double point[3], const double axis[3], double position, const T& x0,
-                                   const T& x1, const T& x2) {
-  const T d[3] = {x0 - point[0], x1 - point[1], x2 - point[2]};
-  return (d[0] * axis[0] + d[1] * axis[1] + d[2] * axis[2]) - position;
-}
 
 // A wall that neither moves nor is moved: its plane is the same next cycle.
 inline bool fixed_plane(const WallState& wall) {
@@ -73,7 +63,7 @@ class WallGaps {
   const FixedPlane* plane_data() const { return planes_.data(); }
   double* least(int blocks) {
     blocks_ = blocks;
-    least_.assign(planes_.size() * static_cast<std::size_t>(blocks), 0.0);
+    least_.resize(planes_.size() * static_cast<std::size_t>(blocks));  // every entry written there
     return least_.data();
   }
 

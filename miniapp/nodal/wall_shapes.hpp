@@ -12,6 +12,17 @@
 
 namespace mc {
 
+// A plane's gap at x (x in the wall's frame: less its shift): the one
+// expression of wall_contact_frame's plane and of the wall gaps
+// (wall_gaps.hpp), so that the nodes those skip are the ones it would pass.
+// T: double, or a pack of doubles (the same operations lane by lane).
+template <class T>
+KOKKOS_INLINE_FUNCTION T plane_gap(const double point[3], const double axis[3], double position, const T& x0,
+                                   const T& x1, const T& x2) {
+  const T d[3] = {x0 - point[0], x1 - point[1], x2 - point[2]};
+  return (d[0] * axis[0] + d[1] * axis[1] + d[2] * axis[2]) - position;
+}
+
 inline bool wall_contact_frame(const WallState& w, const double x[3], double& gap, double n[3]) {
   const double d[3] = {x[0] - w.point[0], x[1] - w.point[1], x[2] - w.point[2]};
   const double* axis = w.normal.data();
@@ -21,7 +32,7 @@ inline bool wall_contact_frame(const WallState& w, const double x[3], double& ga
   const auto behind = [](double g, double size) { return g < -1e-9 * size; };
   switch (s.kind) {
     case WallShape::Kind::Plane:
-      gap = along - w.position;
+      gap = plane_gap(w.point.data(), axis, w.position, x[0], x[1], x[2]);
       for (int k = 0; k < 3; ++k) n[k] = axis[k];
       return true;
     case WallShape::Kind::Flat: {
