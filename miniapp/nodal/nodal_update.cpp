@@ -73,6 +73,23 @@ KOKKOS_INLINE_FUNCTION void sum_net(const ConstView<IntView>& offset, const Cons
 // runs" and "Nodes numbered by first meeting").
 constexpr int kPrefetchNodes = 32;
 
+// The largest of `size` values by packs, as a scalar loop of
+// `value > most ? value : most` from 0 gives it (NaN values pass over).
+double largest(const double* values, int size) {
+  namespace stdx = std::experimental;
+  using Pack = stdx::native_simd<double>;
+  constexpr int width = static_cast<int>(Pack::size());
+  Pack hi(0);
+  int i = 0;
+  for (; i + width <= size; i += width) {
+    const Pack value(values + i, stdx::element_aligned);
+    stdx::where(value > hi, hi) = value;
+  }
+  double most = stdx::hmax(hi);
+  for (; i < size; ++i) most = values[i] > most ? values[i] : most;
+  return most;
+}
+
 // The least of plane_gap over `size` nodes' x (at_x[k][i]), by packs; NaN
 // where any gap is not finite, so that nothing is skipped past it.
 double least_plane_gap(const FixedPlane& plane, const double (*at_x)[kListBlock], int size) {
@@ -272,21 +289,26 @@ double update_positions(State& s, Real dt, WallGaps* gaps) {
       KOKKOS_LAMBDA(const int b, double& most) {
         const int first = b * static_cast<int>(kListBlock);
         const int size = std::min(static_cast<int>(kListBlock), count - first);
-        double at_x[3][kListBlock];
-        double block_most = 0;  // in a register: Kokkos' slot went through memory at every node
+        // The block's x and v as runs of x, y, z (LayoutRight), through
+        // restrict pointers: the stores to x then need not reload v or dt,
+        // and the loop runs as SIMD packs (it was scalar).
+        Real* __restrict xb = &x(first, 0);
+        const Real* __restrict vb = &v(first, 0);
+        const Real step_dt = dt;
+        double at_x[3][kListBlock], bound[kListBlock];
         for (int i = 0; i < size; ++i) {
-          const int n = first + i;
           double moved = 0, at = 0;
           for (int k = 0; k < 3; ++k) {
-            const Real step = v(n, k) * dt;
-            x(n, k) += step;
+            const Real step = vb[3 * i + k] * step_dt;
+            const Real moved_to = xb[3 * i + k] + step;
+            xb[3 * i + k] = moved_to;
             moved += std::fabs(static_cast<double>(step));
-            at += std::fabs(static_cast<double>(x(n, k)));
-            if (planes > 0) at_x[k][i] = x(n, k);
+            at += std::fabs(static_cast<double>(moved_to));
+            at_x[k][i] = moved_to;
           }
-          const double bound = moved * (1 + 4 * eps) + eps * at;
-          block_most = bound > block_most ? bound : block_most;
+          bound[i] = moved * (1 + 4 * eps) + eps * at;
         }
+        const double block_most = largest(bound, size);  // in registers: Kokkos' slot went through memory
         most = block_most > most ? block_most : most;
         for (int p = 0; p < planes; ++p)
           least[static_cast<std::size_t>(p) * static_cast<std::size_t>(blocks) + static_cast<std::size_t>(b)] =
