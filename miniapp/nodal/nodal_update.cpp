@@ -304,7 +304,7 @@ double update_positions(State& s, Real dt, WallGaps* gaps) {
             xb[3 * i + k] = moved_to;
             moved += std::fabs(static_cast<double>(step));
             at += std::fabs(static_cast<double>(moved_to));
-            at_x[k][i] = moved_to;
+            if (planes > 0) at_x[k][i] = moved_to;  // only the gaps read them
           }
           bound[i] = moved * (1 + 4 * eps) + eps * at;
         }
