@@ -55,8 +55,13 @@ figure() {
   for _ in $(seq "$repeats"); do
     out="$work/run"
     rm -rf "$out"
-    "${mpirun[@]}" "${policy[@]}" -np "$np" "$dir/minicrash" "$@" ncpu="$ncpu" odir="$out" plot=vtk --quiet \
-      >/dev/null 2>"$out.stderr"
+    if ! "${mpirun[@]}" "${policy[@]}" -np "$np" "$dir/minicrash" "$@" ncpu="$ncpu" odir="$out" plot=vtk --quiet \
+      >/dev/null 2>"$out.stderr"; then
+      # (exits the command substitution; its failed assignment stops the script)
+      echo "cycle_speed: $dir/minicrash $* at np $np x ncpu $ncpu failed:" >&2
+      tail -5 "$out.stderr" >&2
+      exit 1
+    fi
     best=$(/usr/bin/python3 -c "import json,sys; f=json.load(open('$out/minicrash_report.json'))['figure_of_merit']['ns_per_element_cycle_per_core']; b='$best'; print(f if not b else min(f, float(b)))")
   done
   echo "$best"

@@ -16,7 +16,7 @@
 #    with the work counted here (--work).
 # Writes node_check.txt (everything printed) and the runs' JSON reports
 # into $OUT (the device tool's) or ./node-check/. About 3.5 minutes on a
-# 2-core VM; on 16 cores the window sweep has 13 runs instead of 4.
+# 2-core VM; on 16 cores the window sweep has 19 runs instead of 4.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -58,8 +58,9 @@ echo "kit: commit $(cat "$kit/commit"), -march=$(cat "$kit/march"); $("$kit/doub
 work=$(mktemp -d)
 cd "$work"
 bin=$kit/double
-# The phases of a run's report as "name=seconds" (the slowest rank's), and
-# the node share of the whole; contact pairs largest over mean; checksum.
+# One line from a run's report: elapsed, the phases (the slowest rank's
+# seconds), the node phase's share of the elapsed time, contact pairs
+# largest over mean, state checksum.
 summarise() {
   python3 - "$1" <<'EOF'
 import json, sys

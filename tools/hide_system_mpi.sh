@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Runs a command with this machine's Open MPI out of sight, to show that
-# the lent-node kit (scripts/stage-node.sh) carries all it needs: inside a
-# private mount namespace, Open MPI's, PMIx's and hwloc's directories and
-# libraries and mpirun/orted are covered by empty ones. As root:
-#   unshare -m tools/hide_system_mpi.sh bench/node_check.sh
+# the lent-node kit (scripts/stage-node.sh) carries all it needs: in a
+# mount namespace of its own (unshare, as root), Open MPI's, PMIx's and
+# hwloc's directories and libraries and mpirun/orted are covered by empty
+# ones; the machine's own mounts are never touched.
+#   tools/hide_system_mpi.sh bench/node_check.sh
 set -euo pipefail
-[ $# -gt 0 ] || { echo "usage: unshare -m $0 COMMAND [ARGS]" >&2; exit 2; }
+if [ "${1:-}" != --in-namespace ]; then
+  [ $# -gt 0 ] || { echo "usage: $0 COMMAND [ARGS]" >&2; exit 2; }
+  exec unshare --mount --propagation private -- "$0" --in-namespace "$@"
+fi
+shift
 multiarch=$(gcc -print-multiarch)
 lib=/usr/lib/$multiarch
 empty=$(mktemp -d)
