@@ -26,8 +26,13 @@ run() {  # NP ENDTIM DIR [ARGS...]: the fastest of the repeats in OUT/DIR
   shift 3
   for ((r = 1; r <= repeats; r++)); do
     rm -rf "$out/$dir.$r"
-    mpirun -np "$np" --oversubscribe --bind-to none "$here/build/minicrash" gen=neon scale=0.02 \
-      endtim="$endtim" clock=cpu odir="$out/$dir.$r" progress=0 plot=vtk --quiet "$@" >/dev/null 2>&1
+    if ! mpirun -np "$np" --oversubscribe --bind-to none "$here/build/minicrash" gen=neon scale=0.02 \
+      endtim="$endtim" clock=cpu odir="$out/$dir.$r" progress=0 plot=vtk --quiet "$@" >/dev/null 2>"$out/$dir.$r.stderr"; then
+      echo "model_check: the run for $dir (np $np, endtim $endtim) failed:" >&2
+      tail -5 "$out/$dir.$r.stderr" >&2
+      exit 1
+    fi
+    rm -f "$out/$dir.$r.stderr"
     elapsed=$(python3 -c "import json, sys; print(json.load(open(sys.argv[1]))['elapsed'])" "$out/$dir.$r/minicrash_report.json")
     if [[ -z $best ]] || python3 -c "import sys; sys.exit(not float(sys.argv[1]) < float(sys.argv[2]))" "$elapsed" "$best_elapsed"; then
       [[ -n $best ]] && rm -rf "$best"
