@@ -29,7 +29,7 @@ exec > >(tee "$out/node_check.txt") 2>&1
 
 # Open MPI from the kit, run where it was unpacked (OPAL_PREFIX), its PMIx
 # components with it; the kit's other libraries after it.
-ompi=/tmp/minicrash-node-ompi
+ompi=$root/.node-run/ompi  # in the tree, not /tmp: a /tmp mounted noexec would stop orted
 multiarch=x86_64-linux-gnu
 rm -rf "$ompi" && mkdir -p "$ompi" && tar -C "$ompi" -xzf "$kit/ompi.tgz"
 export OPAL_PREFIX=$ompi/usr PATH=$ompi/usr/bin:$PATH
