@@ -37,8 +37,14 @@ mpirun=$ompi/usr/bin/mpirun.openmpi  # (Debian names mpirun through alternatives
 export PMIX_MCA_mca_base_component_path=$ompi/usr/lib/$multiarch/pmix2/lib/pmix
 export LD_LIBRARY_PATH=$ompi/usr/lib/$multiarch:$ompi/usr/lib/$multiarch/openmpi/lib:$kit/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1
+# Containers often forbid the cross-process reads (CMA) shared memory uses
+# for large messages; the copy through the shared segment works anywhere,
+# and minicrash's messages are small (under 64 KB on this deck).
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
 export OMP_PROC_BIND=false
-# The node's libstdc++, libgcc_s and libgomp unless the binaries need newer ones.
+# The node's libstdc++, libgcc_s and libgomp unless the binaries need newer
+# ones. The C library is the node's: glibc 2.36 or newer (libevent's
+# arc4random; minicrash itself needs 2.35), else the loader's message below.
 if ! "$kit/double/minicrash" --version >/dev/null 2>&1; then
   export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:$kit/lib-gcc
   "$kit/double/minicrash" --version >/dev/null 2>&1 ||
