@@ -3,20 +3,20 @@
 # scripts/stage-node.sh makes here (the node needs nothing installed):
 #   bench/node_check.sh [KIT]     # default .node
 # 1. the machine: cores, caches, the kit's commit and target;
-# 2. the Neon-like deck (scale MINICRASH_NODE_SCALE, default 0.1) run to
-#    15 ms at np = all cores, writing the restart set; then its 500-cycle
-#    crash window (from cycle 11350 at scale 0.1) at every np x ncpu whose
-#    product is a power of two up to the cores, with the default rcb and,
-#    at ncpu 1 and np > 1, the contact-balanced partition (rebalance=1
-#    partition=rcb-contact): the node share, the phases, contact pairs
-#    largest / mean, state checksum;
+# 2. the Neon-like deck's (scale MINICRASH_NODE_SCALE, default 0.1) 500-cycle
+#    crash window from 15 ms (tools/study.py run --window 15:500) at every
+#    np x ncpu whose product is a power of two up to the cores, with the
+#    default rcb and, at ncpu 1 and np > 1, the contact-balanced partition
+#    (rebalance=1 partition=rcb-contact): the node share, the phases,
+#    contact pairs largest / mean, state checksum;
 # 3. the plate's element and node phases at 1 .. all threads
 #    (bench_shell_kernel, 200 000 shells);
 # 4. kernel_roofline.py against the node's own floors, both precisions,
 #    with the work counted here (--work).
-# Writes node_check.txt (everything printed) and the runs' JSON reports
-# into $OUT (the device tool's) or ./node-check/. About 3.5 minutes on a
-# 2-core VM; on 16 cores the window sweep has 19 runs instead of 4.
+# Writes node_check.txt (everything printed) and the study's results.csv
+# and run reports (window_reports.tgz) into $OUT (the device tool's) or
+# ./node-check/. About 3 minutes on a 2-core VM; on 16 cores the window
+# sweep has 19 runs instead of 4.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -62,7 +62,6 @@ echo "kit: commit $(cat "$kit/commit"), -march=$(cat "$kit/march"); $("$kit/doub
 "$mpirun" --version | head -1
 
 work=$(mktemp -d)
-cd "$work"
 bin=$kit/double
 # One line from a run's report: elapsed, the phases (the slowest rank's
 # seconds), the node phase's share of the elapsed time, contact pairs
@@ -82,36 +81,29 @@ print(f"elapsed {r['elapsed']:.3f} s, {r['figure_of_merit']['ns_per_element_cycl
 EOF
 }
 
-echo "== the Neon-like deck, scale $scale: to 15 ms at np $cores"
-"$bin/minicrash-gen" neon --scale "$scale" -o neon.k >/dev/null || exit 1
+# The windows through the study driver (tools/study.py run --window): it
+# makes the state at 15 ms once (np 2, kept in the study) and restarts each
+# point from it; halo=corners, minicrash's default, as the figures on record.
+study=$work/study
+run_study() {
+  python3 "$root/tools/study.py" run --out "$study" --deck "gen:neon:scale=$scale" --window 15:500 \
+    --halo corners --launcher "$mpirun --bind-to none -np {np}" --binary "$bin/minicrash" \
+    --generator "$bin/minicrash-gen" --system node "$@" >>"$work/study.log" 2>&1 ||
+    { tail -20 "$work/study.log"; echo "node_check: tools/study.py run $* failed"; exit 1; }
+}
+echo "== the Neon-like deck (scale $scale): its crash window, 500 cycles from 15 ms, np x ncpu"
 start=$(date +%s)
-"$mpirun" --bind-to none -np "$cores" "$bin/minicrash" i=neon.k endtim=15 restart_end=1 odir=neon15 \
-  progress=0 plot=none >neon15.log 2>&1 || { tail -20 neon15.log; exit 1; }
-echo "restart set in $(($(date +%s) - start)) s; $(summarise neon15/minicrash_report.json)"
-from=$(python3 -c 'import json; print(json.load(open("neon15/minicrash_report.json"))["cycles"])')
-to=$((from + 500))
-
-echo "== its crash window, cycles $from-$to (np x ncpu)"
 for ((total = 1; total <= cores; total *= 2)); do
-  for ((np = total; np >= 1; np /= 2)); do
-    ncpu=$((total / np))
-    partitions=(rcb)
-    [ "$np" -gt 1 ] && [ "$ncpu" = 1 ] && partitions+=(rcb-contact)
-    for partition in "${partitions[@]}"; do
-      extra=()
-      [ "$partition" = rcb-contact ] && extra=(rebalance=1 partition=rcb-contact)
-      name=w${np}x${ncpu}-$partition
-      if "$mpirun" --bind-to none -np "$np" "$bin/minicrash" i=neon.k r=neon15 cycles="$to" ncpu="$ncpu" \
-        "${extra[@]}" odir="$name" progress=0 plot=none >"$name.log" 2>&1; then
-        echo "$np x $ncpu $partition: $(summarise "$name/minicrash_report.json")"
-        cp "$name/minicrash_report.json" "$work/report-$name.json"
-      else
-        echo "$np x $ncpu $partition: FAILED"; tail -5 "$name.log"
-      fi
-    done
-  done
+  for ((np = total; np >= 1; np /= 2)); do run_study --np "$np" --ncpu "$((total / np))" --partition rcb; done
 done
-tar -czf "$out/window_reports.tgz" report-*.json
+balanced=()
+for ((np = 2; np <= cores; np *= 2)); do balanced+=("$np"); done
+run_study --np "${balanced[@]}" --ncpu 1 --partition rcb-contact --rebalance
+echo "the state at 15 ms and $(ls "$study/runs" | wc -l) windows in $(($(date +%s) - start)) s"
+for report in "$study"/runs/*/minicrash_report.json; do
+  echo "$(basename "$(dirname "$report")"): $(summarise "$report")"
+done
+(cd "$study" && tar -czf "$out/window_reports.tgz" results.csv runs/*/minicrash_report.json)
 
 echo "== the plate, 200 000 shells, NIP 5, MAT_024 (bench_shell_kernel --cycles 60)"
 for ((t = 1; t <= cores; t *= 2)); do
