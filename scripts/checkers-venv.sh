@@ -6,8 +6,8 @@
 #   lasso-python: reads LS-DYNA d3plot files (tests/checkers/lasso_d3plot.py).
 # Each installs from a list of exact versions (scripts/checkers/*.txt) with
 # --no-deps: the modules the tests import and nothing else, so a fresh
-# machine downloads 77 MB of wheels instead of 161 MB, and a new release upstream
-# cannot change what the tests run with.
+# machine downloads 77 MB of wheels instead of 161 MB, and a new release
+# upstream cannot change what the tests run with.
 # Idempotent: a second run only checks. scripts/setup.sh calls it.
 #   MINICRASH_CHECKERS_VENV=/path MINICRASH_LASSO_VENV=/path scripts/checkers-venv.sh
 set -euo pipefail

@@ -130,9 +130,10 @@ fi
 if [ "$part" != build ]; then
   # The checkers come from PyPI while Debian's packages (or Kokkos's source,
   # for `all`) download: two servers at once.
+  # An early exit still waits for it, so no environment is left half made.
   "$(dirname "$0")/checkers-venv.sh" &
   checkers=$!
-  trap 'kill "$checkers" 2>/dev/null || true' EXIT
+  trap 'wait "$checkers" 2>/dev/null || true' EXIT
   timed "packages for the checks" install_debian_packages "${check_packages[@]}"
 fi
 [ "$part" != checks ] && timed Kokkos build_kokkos
