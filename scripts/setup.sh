@@ -92,8 +92,10 @@ kokkos_needed() {
 }
 
 build_kokkos() {
-  if [ -n "${Kokkos_ROOT:-}" ]; then log "using Kokkos_ROOT=$Kokkos_ROOT"; return; fi
-  if kokkos_has_openmp "$KOKKOS_PREFIX"; then log "Kokkos (OpenMP) cached in $KOKKOS_PREFIX"; return; fi
+  if ! kokkos_needed; then
+    if [ -n "${Kokkos_ROOT:-}" ]; then log "using Kokkos_ROOT=$Kokkos_ROOT"; else log "Kokkos (OpenMP) cached in $KOKKOS_PREFIX"; fi
+    return
+  fi
   log "building Kokkos with OpenMP from Debian's trilinos source into $KOKKOS_PREFIX"
   local work
   work=$(mktemp -d)
