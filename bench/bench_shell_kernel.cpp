@@ -96,8 +96,8 @@ double kernel_traffic(const mc::State& s) {
 // not stored (no rigid body, motion or halo on the plate: node_roles).
 double node_traffic(const mc::State& s, const mc::ByteView& roles) {
   const mc::NodeData& n = s.nodes;
-  const double corners = double(n.terms.term.extent(0)) * 6 * sizeof(mc::Real);
-  const double gather = bytes(n.terms.offset) + bytes(n.terms.term) + corners + bytes(n.fc) + bytes(roles) +
+  const double corners = double(n.force_terms.term.extent(0)) * 6 * sizeof(mc::Real);
+  const double gather = bytes(n.force_terms.offset) + bytes(n.force_terms.term) + corners + bytes(n.fc) + bytes(roles) +
                         bytes(n.fixed) + bytes(n.mass) + bytes(n.inertia) + 2 * (bytes(n.v) + bytes(n.w));
   const double positions = 2 * bytes(n.x) + bytes(n.v);
   return (gather + positions) / n.count();

@@ -78,5 +78,45 @@ TEST(NodeRoles, GatherThatStoresOnlyReadForcesAdvancesEveryNodeAlike) {
   EXPECT_GT(largest, 0);
 }
 
+// The force sums leave out the rigid shells' corners (nodes.force_terms):
+// they hold -0, which adds nothing, so the gather over the rest gives the
+// bits of the gather over every corner.
+TEST(NodeRoles, ForceSumsLeaveOutStresslessCornersAndKeepTheGathersBits) {
+  State every = rippled_plate_with_grip(), forces_only = rippled_plate_with_grip();
+  every.nodes.force_terms = every.nodes.terms;
+  const NodeTerms& all = forces_only.nodes.terms;
+  const NodeTerms& kept = forces_only.nodes.force_terms;
+  // The grip is two columns of 8 rigid shells: 64 corners left out. The
+  // nodes of columns 0 and 1 (13 a row) meet rigid shells only, those of
+  // column 2 one rigid and one deformable shell a row.
+  EXPECT_EQ(all.term.extent(0) - kept.term.extent(0), 64u);
+  for (int n = 0; n < forces_only.nodes.count(); ++n) {
+    const int column = static_cast<int>((forces_only.nodes.ids[static_cast<std::size_t>(n)] - 1) % 13);
+    const int terms = all.offset(n + 1) - all.offset(n), force_terms = kept.offset(n + 1) - kept.offset(n);
+    EXPECT_EQ(force_terms, column < 2 ? 0 : column == 2 ? terms / 2 : terms) << "node " << n;
+  }
+  const Real dt = static_cast<Real>(0.5 * element_forces(every, 0));
+  for (int cycle = 0; cycle < 3; ++cycle) {
+    element_forces(every, dt);
+    element_forces(forces_only, dt);
+    gather_forces_and_accelerate(every, ByteView(), dt, false);
+    gather_forces_and_accelerate(forces_only, ByteView(), dt, false);
+    for (int n = 0; n < every.nodes.count(); ++n)
+      for (int k = 0; k < 3; ++k) {
+        ASSERT_EQ(std::signbit(forces_only.nodes.f(n, k)), std::signbit(every.nodes.f(n, k))) << "node " << n;
+        ASSERT_EQ(forces_only.nodes.f(n, k), every.nodes.f(n, k)) << "node " << n;
+        ASSERT_EQ(forces_only.nodes.m(n, k), every.nodes.m(n, k)) << "node " << n;
+        ASSERT_EQ(forces_only.nodes.v(n, k), every.nodes.v(n, k)) << "node " << n;
+        ASSERT_EQ(forces_only.nodes.w(n, k), every.nodes.w(n, k)) << "node " << n;
+      }
+    update_positions(every, dt);
+    update_positions(forces_only, dt);
+  }
+  // Without a stressless shell the force sums read the same table.
+  Model plain = test::plate_model(test::plate_spec(4, 3, 20, 15, 1.0));
+  const State s = build_state(plain, whole_model_mesh(plain));
+  EXPECT_EQ(s.nodes.force_terms.term.data(), s.nodes.terms.term.data());
+}
+
 }  // namespace
 }  // namespace mc

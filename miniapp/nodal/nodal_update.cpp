@@ -183,8 +183,8 @@ double for_nodes_keeping_speed(const char* name, int count, const Body& body) {
 // and advances. WithSpeed: returns the largest speed it advanced.
 template <bool WithVelocities, bool WithSpeed>
 double gather(State& s, const ByteView& roles, Real dt_avg) {
-  const auto offset = s.nodes.terms.offset;
-  const auto term = s.nodes.terms.term;
+  const auto offset = s.nodes.force_terms.offset;
+  const auto term = s.nodes.force_terms.term;
   const Real* corners = s.corners.data();
   const auto fc = s.nodes.fc;
   const auto f = s.nodes.f;
@@ -254,7 +254,7 @@ void net_force(const State& s, const ByteView& roles, int n, Real out[3]) {
     for (int k = 0; k < 3; ++k) out[k] = s.nodes.f(n, k);
     return;
   }
-  sum_net<3>(s.nodes.terms.offset, s.nodes.terms.term, s.corners.data(), s.nodes.fc, n, out);
+  sum_net<3>(s.nodes.force_terms.offset, s.nodes.force_terms.term, s.corners.data(), s.nodes.fc, n, out);
 }
 
 void sum_shared_forces(State& s, Halo& halo, Communicator& comm) {

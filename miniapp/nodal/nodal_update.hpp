@@ -13,8 +13,8 @@ namespace mc {
 class WallGaps;  // wall_gaps.hpp
 
 // Each node's net force and moment: the sum of its corner terms in the
-// order of nodes.terms (deterministic for any thread count), then this
-// rank's contact share.
+// order of nodes.force_terms (deterministic for any thread count; the
+// stressless shells' -0 corners left out), then this rank's contact share.
 void gather_nodal_forces(State& state);
 // What the node phase does at a node (node_roles, a byte a node).
 constexpr std::uint8_t kNodeAdvances = 0;    // its velocity advances in the gather; f and m not stored

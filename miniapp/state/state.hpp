@@ -38,7 +38,11 @@ struct NodeData {
   RealView point_mass;        // *ELEMENT_MASS on the node (size 0 when the deck has none)
   RealView point_rotary;      // *ELEMENT_INERTIA's rotary inertia on the node (size 0 likewise)
   ByteView fixed;             // SPC bits
-  NodeTerms terms;            // the element corners each node sums, for the gather
+  NodeTerms terms;            // the element corners each node sums: its mass, the halo's sums
+  // The same without the stressless shells' corners, which hold -0 every
+  // cycle (the additive identity): what the force sums read. The same view
+  // as `terms` where a rank has no stressless shell.
+  NodeTerms force_terms;
   std::vector<GlobalId> ids;  // user ids, host only
   std::vector<int> part;      // the part of the node's first corner (matsum's kinetic energy), host only
   // 1 where this rank is the lowest holder of the node: only owned nodes

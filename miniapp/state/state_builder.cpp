@@ -81,6 +81,30 @@ void build_elements(const Model& model, const LocalMesh& mesh, State& s) {
   Kokkos::deep_copy(el.alive, 1);
 }
 
+// `all` less the terms of stressless shells (rigid, null): their corners
+// hold -0 every cycle (update_one_shell), which leaves any sum's bits as
+// they are, so the force sums need not read them. On a deck with rigid
+// parts that is every corner of a rigid body's own nodes.
+NodeTerms without_stressless(const State& s, const NodeTerms& all) {
+  const auto stressless = [&](int term) {
+    const ElementBlock& block = *s.blocks[static_cast<std::size_t>(block_of_term(s, term))];
+    return s.parts(block.part(s, block.element_at(term))).stressless != 0;
+  };
+  const int n = all.nodes();
+  std::vector<int> offset(static_cast<std::size_t>(n) + 1, 0), kept;
+  kept.reserve(all.term.extent(0));
+  for (int i = 0; i < n; ++i) {
+    for (int t = all.offset(i); t < all.offset(i + 1); ++t)
+      if (!stressless(all.term(t))) kept.push_back(all.term(t));
+    offset[static_cast<std::size_t>(i) + 1] = static_cast<int>(kept.size());
+  }
+  if (kept.size() == all.term.extent(0)) return all;
+  NodeTerms forces{IntView("force_terms.offset", offset.size()), IntView("force_terms.term", kept.size())};
+  for (std::size_t i = 0; i < offset.size(); ++i) forces.offset(static_cast<int>(i)) = offset[i];
+  for (std::size_t i = 0; i < kept.size(); ++i) forces.term(static_cast<int>(i)) = kept[i];
+  return forces;
+}
+
 // Every node's terms in the model-wide order the halo also uses: by block,
 // then element id (not the deck's order, which need not be sorted), so a
 // node sums its terms in the same order on one rank as on many, whatever
@@ -126,6 +150,7 @@ void build_node_terms(State& s) {
         }
       }
   for (int i = 0; i <= n; ++i) t.offset(i) = offset[static_cast<std::size_t>(i)];
+  s.nodes.force_terms = without_stressless(s, t);
 }
 
 }  // namespace

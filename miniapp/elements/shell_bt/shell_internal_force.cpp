@@ -247,7 +247,9 @@ KOKKOS_INLINE_FUNCTION Real update_one_shell(const KernelData& k, int e, Real dt
   const PartParams& p = k.parts(k.part(e));
   if (!k.alive(e) || p.stressless) {
     k.yielding(e) = 0;
-    // -0: what the negated internal force of a zero force is, bit for bit.
+    // -0: what the negated internal force of a zero force is, bit for bit,
+    // and the additive identity: the force sums leave a stressless shell's
+    // corners out (nodes.force_terms), the halo's add them.
     for (int c = 0; c < 4; ++c)
       for (int d = 0; d < 6; ++d) corner_force(k.force, e, c, d) = -Real(0);
     return std::numeric_limits<Real>::max();
