@@ -7,6 +7,8 @@
 
 namespace mc {
 
+inline constexpr double kPi = 3.14159265358979323846;
+
 using Vec3 = std::array<double, 3>;
 
 inline double dot(const Vec3& a, const Vec3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }

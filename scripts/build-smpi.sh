@@ -5,8 +5,10 @@
 #   scripts/build-smpi.sh [extra cmake options]
 # MINICRASH_BUILD_DIR (default build-smpi) keeps another variant apart:
 #   MINICRASH_BUILD_DIR=build-smpi-single scripts/build-smpi.sh -DMINICRASH_SINGLE_PRECISION=ON
+# MINICRASH_UNITY_BUILD as for scripts/build.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+[ -n "${MINICRASH_UNITY_BUILD:-}" ] && set -- "$@" -DCMAKE_UNITY_BUILD="$MINICRASH_UNITY_BUILD"
 KOKKOS_PREFIX=${MINICRASH_SMPI_KOKKOS_ROOT:-/usr}
 dir=${MINICRASH_BUILD_DIR:-build-smpi}
 generator=()

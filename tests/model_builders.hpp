@@ -14,6 +14,9 @@ struct Steel {  // mm, ms, kg, kN (GPa)
   static constexpr double density = 7.85e-6, youngs = 210.0, poisson = 0.3;
 };
 
+// Corners too heavy to move: the contact kernels' closed forms for a fixed segment.
+inline constexpr double kFixedCorners[4] = {1e300, 1e300, 1e300, 1e300};
+
 struct PlateSpec {
   int nx = 10, ny = 10;
   double lx = 10, ly = 10, thickness = 1;

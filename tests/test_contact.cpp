@@ -19,10 +19,8 @@
 namespace mc {
 namespace {
 
+using test::kFixedCorners;
 using test::Steel;
-
-// Corners too heavy to move: the kernel's closed forms for a fixed segment.
-constexpr double kFixedCorners[4] = {1e300, 1e300, 1e300, 1e300};
 
 // A node 0.3 above a unit quad, reach 1: penetration 0.7, force k 0.7 up,
 // weights summing to one (action = reaction), energy 1/2 k 0.7^2.

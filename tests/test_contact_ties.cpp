@@ -6,11 +6,13 @@
 #include <cmath>
 
 #include "contact/contact_ties.hpp"
+#include "model_builders.hpp"
 
 namespace mc {
 namespace {
 
-constexpr double kFixedCorners[4] = {1e300, 1e300, 1e300, 1e300};
+using test::kFixedCorners;
+
 constexpr double kMasses[4] = {2.0, 3.0, 1.5, 2.5};
 
 // A warped quad, so that the two triangles' normals differ.

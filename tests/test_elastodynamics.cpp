@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "decomposition/subdomain/local_mesh.hpp"
+#include "io/vec3.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
 
@@ -15,8 +16,6 @@ namespace {
 
 using test::PlateSpec;
 using test::Steel;
-
-constexpr double kPi = 3.14159265358979323846;
 
 void fix_all_nodes(Model& m, std::array<bool, 6> dofs) {
   for (const Node& n : m.nodes) m.spcs.push_back({n.id, dofs, {}});

@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "decomposition/subdomain/local_mesh.hpp"
+#include "io/vec3.hpp"
 #include "miniapp/nodal/weld_failure.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
@@ -21,7 +22,6 @@ namespace {
 
 constexpr double kMass = 0.01, kRadius = 10.0, kOmega = 1.0;  // t, mm, rad/ms
 constexpr GlobalId kFirst = 901;  // the masses are nodes 901, 902, 903
-constexpr double kPi = 3.14159265358979323846;
 
 TEST(WeldFailure, CriterionAddsTheNormalAndShearTermsAndIgnoresCompression) {
   WeldFailure f;

@@ -4,13 +4,14 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "io/vec3.hpp"
+
 namespace mc {
 namespace {
 
 // Features closer than this many element sizes share one lattice line: no
 // sliver cells, and each cell is 0.75-1.5 element sizes a side.
 constexpr double kSnap = 0.75;
-constexpr double kPi = 3.14159265358979323846;
 
 }  // namespace
 

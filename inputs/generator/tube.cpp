@@ -5,6 +5,7 @@
 
 #include "inputs/generator/generator.hpp"
 #include "io/deck/input_error.hpp"
+#include "io/vec3.hpp"
 
 namespace mc {
 namespace {
@@ -13,7 +14,6 @@ constexpr double kSide = 60, kLength = 200, kThickness = 1.5;  // mm
 constexpr double kMass = 50;                                   // kg on the rigid plate
 constexpr double kPlateThickness = 2;
 constexpr double kGap = 0.5;  // tube end to wall, mm
-constexpr double kPi = 3.14159265358979323846;
 
 }  // namespace
 

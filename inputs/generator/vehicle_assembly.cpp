@@ -4,11 +4,10 @@
 #include <cmath>
 
 #include "inputs/generator/vehicle_wheels.hpp"
+#include "io/vec3.hpp"
 
 namespace mc {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 double quad_area(const Model& m, std::size_t node0, GlobalId first, const Shell& s) {
   const auto& a = m.nodes[node0 + static_cast<std::size_t>(s.nodes[0] - first)].x;

@@ -9,11 +9,10 @@
 #include <cmath>
 
 #include "io/deck/input_error.hpp"
+#include "io/vec3.hpp"
 
 namespace mc {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 // The wheel on the lattice: the hub rectangle's edges split so rim points
 // come about one element size apart (fine x and z stations, each with its

@@ -14,32 +14,31 @@ namespace mc {
 namespace {
 
 using L = Lanes<SimdReal>;
-constexpr int W = L::width;
 
 // node n's component d holds 10 n + d; lane l takes node nodes[l].
 void expect_triples(const std::vector<int>& nodes, int node_count) {
   std::vector<Real> base(3 * node_count);
   for (int n = 0; n < node_count; ++n)
     for (int d = 0; d < 3; ++d) base[3 * n + d] = Real(10 * n + d);
-  int offset[W];
-  for (int l = 0; l < W; ++l) offset[l] = 3 * nodes[l];
+  int offset[kPackWidth];
+  for (int l = 0; l < kPackWidth; ++l) offset[l] = 3 * nodes[l];
   SimdReal out[3];
   L::gather_triples(base.data(), offset, out);
-  for (int l = 0; l < W; ++l)
+  for (int l = 0; l < kPackWidth; ++l)
     for (int d = 0; d < 3; ++d)
       EXPECT_EQ(L::get(out[d], l), Real(10 * nodes[l] + d)) << "lane " << l << ", component " << d;
 }
 
 TEST(GatherTriples, EveryLaneAndComponentInPlace) {
-  std::vector<int> nodes(W);
-  for (int l = 0; l < W; ++l) nodes[l] = (7 * l + 3) % (2 * W);  // scattered, some nodes twice
-  expect_triples(nodes, 2 * W);
+  std::vector<int> nodes(kPackWidth);
+  for (int l = 0; l < kPackWidth; ++l) nodes[l] = (7 * l + 3) % (2 * kPackWidth);  // scattered, some nodes twice
+  expect_triples(nodes, 2 * kPackWidth);
 }
 
 TEST(GatherTriples, TheLastNodeOfTheArray) {
-  std::vector<int> nodes(W);
-  for (int l = 0; l < W; ++l) nodes[l] = W - 1 - l;  // lane 0 takes the last node
-  expect_triples(nodes, W);
+  std::vector<int> nodes(kPackWidth);
+  for (int l = 0; l < kPackWidth; ++l) nodes[l] = kPackWidth - 1 - l;  // lane 0 takes the last node
+  expect_triples(nodes, kPackWidth);
 }
 
 TEST(GatherTriples, ScalarPathTakesTheOneNode) {

@@ -14,8 +14,6 @@
 namespace mc {
 namespace {
 
-constexpr int W = Lanes<SimdReal>::width;
-
 // Writes six packs whose values name their component and lane to dst and
 // checks dst[6 l + d] = v[d][l].
 void expect_lane_major(Real* dst, bool stream) {
@@ -23,12 +21,12 @@ void expect_lane_major(Real* dst, bool stream) {
   for (int d = 0; d < 6; ++d) v[d] = SimdReal([&](auto l) { return Real(10 * int(l) + d); });
   store_lane_major(v, dst, stream);
   fence_streamed_stores();
-  for (int l = 0; l < W; ++l)
+  for (int l = 0; l < kPackWidth; ++l)
     for (int d = 0; d < 6; ++d) EXPECT_EQ(dst[6 * l + d], Real(10 * l + d)) << "lane " << l << ", component " << d;
 }
 
 TEST(StoreLaneMajor, EveryLaneAndComponentInPlaceOnALineBoundary) {
-  std::vector<Real> buffer(6 * W + 64);
+  std::vector<Real> buffer(6 * kPackWidth + 64);
   Real* aligned = buffer.data();
   while (reinterpret_cast<std::uintptr_t>(aligned) % 64 != 0) ++aligned;
   expect_lane_major(aligned, true);
@@ -36,7 +34,7 @@ TEST(StoreLaneMajor, EveryLaneAndComponentInPlaceOnALineBoundary) {
 }
 
 TEST(StoreLaneMajor, EveryLaneAndComponentInPlaceOffALineBoundary) {
-  std::vector<Real> buffer(6 * W + 64);
+  std::vector<Real> buffer(6 * kPackWidth + 64);
   Real* aligned = buffer.data();
   while (reinterpret_cast<std::uintptr_t>(aligned) % 64 != 0) ++aligned;
   expect_lane_major(aligned + 1, true);  // the lane-by-lane path
@@ -47,7 +45,7 @@ TEST(StoreLaneMajor, EveryLaneAndComponentInPlaceOffALineBoundary) {
 TEST(StoreLaneMajor, TheCornerArrayStartsOnACacheLine) {
   CornerForceView corners("corners", 4, 3);
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(corners.data()) % 64, 0u);
-  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(&corner_force(corners, W, 1, 0)) % 64, 0u);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(&corner_force(corners, kPackWidth, 1, 0)) % 64, 0u);
 }
 
 }  // namespace

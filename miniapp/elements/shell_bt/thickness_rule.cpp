@@ -4,10 +4,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "io/vec3.hpp"
+
 namespace mc {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 // Legendre P_n(x) and its derivative by the three-term recurrence.
 void legendre(int n, double x, double& p, double& dp) {
