@@ -13,6 +13,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kit=${1:-.node}
+# The kit is built from the working tree and named by HEAD's commit, so a
+# tree with uncommitted changes is refused: the figures it gives would name
+# a commit they did not measure (and a staging run while files were being
+# edited once left a bench_shell_kernel that crashed at once).
+if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+  echo "stage-node: the working tree has uncommitted changes (git status); commit or stash them first" >&2
+  exit 1
+fi
 march=${MINICRASH_NODE_MARCH:-x86-64-v4}
 multiarch=$(gcc -print-multiarch)
 rm -rf "$kit"
