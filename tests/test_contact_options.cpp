@@ -10,6 +10,7 @@
 #include "contact/contact_phase.hpp"
 #include "contact/node_segment_penalty.hpp"
 #include "decomposition/subdomain/local_mesh.hpp"
+#include "io/vec3.hpp"
 #include "miniapp/state/contact_mesh_of.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
@@ -52,7 +53,7 @@ Bounce bounce(double m, double k, double ratio, double v0, double dt) {
 // node leaves with d' there, e = e^(-xi w t) (cos wd t - xi/sqrt(1-xi^2) sin wd t).
 double restitution(double xi) {
   const double s = std::sqrt(1 - xi * xi);
-  const double phase = M_PI - std::atan(2 * xi * s / (1 - 2 * xi * xi));  // wd t
+  const double phase = kPi - std::atan(2 * xi * s / (1 - 2 * xi * xi));  // wd t
   return std::exp(-xi * phase / s) * (-std::cos(phase) + xi / s * std::sin(phase));
 }
 

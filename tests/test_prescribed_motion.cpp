@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "decomposition/subdomain/local_mesh.hpp"
+#include "io/vec3.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
 
@@ -194,7 +195,7 @@ TEST(PrescribedMotion, AccelerationIntegratesToVelocity) {
 TEST(PrescribedMotion, TurnAboutAnAxisFollowsTheAngleCurveReadFromBirth) {
   const test::PlateSpec spec = test::plate_spec(4, 4, 10.0, 10.0, 1.0);
   Model m = test::plate_model(spec);
-  const double quarter = 0.5 * M_PI;
+  const double quarter = 0.5 * kPi;
   add_curve(m, 4, {0, 0.5, 10}, {0, 1, 1});
   const std::vector<GlobalId> all = every_node(m);
   PrescribedMotion turn = motion_of(all, 0, PrescribedMotion::Kind::Displacement, 4);

@@ -10,6 +10,7 @@
 
 #include "decomposition/subdomain/local_mesh.hpp"
 #include "deck_test_helpers.hpp"
+#include "io/vec3.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
 
@@ -28,7 +29,7 @@ constexpr double kSpin = 2.0;  // rad/ms
 // takes a moment about x as well.
 Model tilted_rigid_plate() {
   Model m = test::plate_model(test::plate_spec(4, 2, 10.0, 5.0, 1.0));
-  const double tilt = M_PI / 6;
+  const double tilt = kPi / 6;
   for (Node& node : m.nodes) {
     const double y = node.x[1];
     node.x[1] = y * std::cos(tilt);

@@ -15,6 +15,7 @@
 #include "inputs/generator/generator.hpp"
 #include "io/deck/deck_writer.hpp"
 #include "io/deck/keyword_reader.hpp"
+#include "io/vec3.hpp"
 #include "deck_test_helpers.hpp"
 
 namespace mc {
@@ -64,7 +65,7 @@ Quality quality(const Model& m, bool rigid) {
     for (int c = 0; c < corners; ++c) {
       const Point e = sub(x[(c + 1) % corners], x[c]), f = sub(x[(c + corners - 1) % corners], x[c]);
       longest = std::max(longest, norm(e));
-      const double angle = std::acos(std::clamp(dot(e, f) / (norm(e) * norm(f)), -1.0, 1.0)) * 180 / M_PI;
+      const double angle = std::acos(std::clamp(dot(e, f) / (norm(e) * norm(f)), -1.0, 1.0)) * 180 / kPi;
       q.min_angle = std::min(q.min_angle, angle);
       if (!triangle) q.max_angle = std::max(q.max_angle, angle);
     }
@@ -75,7 +76,7 @@ Quality quality(const Model& m, bool rigid) {
       const Point n1 = cross(sub(x[d + 1], x[d]), sub(x[d + 2], x[d]));
       const Point n2 = cross(sub(x[d + 2], x[d]), sub(x[(d + 3) % 4], x[d]));
       const double c = std::clamp(dot(n1, n2) / (norm(n1) * norm(n2)), -1.0, 1.0);
-      q.warp = std::max(q.warp, std::acos(c) * 180 / M_PI);
+      q.warp = std::max(q.warp, std::acos(c) * 180 / kPi);
     }
   }
   return q;
