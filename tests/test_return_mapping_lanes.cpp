@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -132,6 +133,52 @@ TEST(ReturnMappingLanes, HardeningCurveLanesMatchTheScalarReturnBitwiseAcrossIts
   EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "curve"), 64 * kColumn * W / 3);
 }
 
+// A curve of seven points (five inner ones: several segments to cross),
+// starting below and ending beyond a step's plastic strain.
+TEST(ReturnMappingLanes, SevenPointCurveLanesMatchTheScalarReturnBitwise) {
+  MaterialParams m = test::steel_024(0.3, 0);
+  const Real cx[7] = {0.0, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1};
+  const Real cy[7] = {0.3, 0.31, 0.318, 0.326, 0.335, 0.35, 0.37};
+  m.curve_begin = 0;
+  m.curve_end = 7;
+  EXPECT_GT(check_lanes(m, cx, cy, 0.06, 1e-3, "seven-point curve"), 64 * kColumn * W / 3);
+}
+
+// The pack's curve lookup (curve_lanes) against curve_at, lane by lane: the
+// same value and slope bits, and the range (lo, hi] of its segment, at and
+// between every abscissa, beyond both ends and at NaN and infinities.
+TEST(ReturnMappingLanes, CurveLookupLanesGiveCurveAtsBitsAndTheSegmentsRange) {
+  const Real cx[7] = {0.0, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1};
+  const Real cy[7] = {0.3, 0.31, 0.318, 0.326, 0.335, 0.35, 0.37};
+  const Real inf = std::numeric_limits<Real>::infinity();
+  std::vector<Real> xs = {-1, -inf, inf, std::numeric_limits<Real>::quiet_NaN(), 0.3};
+  for (int i = 0; i < 7; ++i) xs.insert(xs.end(), {cx[i], Real(cx[i] + 1e-4), Real(cx[i] - 1e-4)});
+  for (int begin = 0; begin < 5; ++begin)  // curves of 7 down to 3 points, by their first
+    for (std::size_t at = 0; at < xs.size(); at += W) {
+      const SimdReal x = Lanes<SimdReal>::make([&](int l) { return xs[(at + l) % xs.size()]; });
+      SimdReal y, slope, lo, hi;
+      curve_lanes(cx, cy, begin, 7, x, y, slope, lo, hi);
+      for (int l = 0; l < W; ++l) {
+        const Real xl = Lanes<SimdReal>::get(x, l);
+        Real y1, slope1;
+        curve_at(cx, cy, begin, 7, xl, y1, slope1);
+        const int i = curve_segment(cx, begin, 7, xl);
+        const std::string where = "x " + std::to_string(xl) + " curve from point " + std::to_string(begin);
+        EXPECT_EQ(std::isnan(Lanes<SimdReal>::get(y, l)), std::isnan(y1)) << where;
+        if (!std::isnan(y1)) {
+          EXPECT_EQ(Lanes<SimdReal>::get(y, l), y1) << where;
+        }
+        EXPECT_EQ(Lanes<SimdReal>::get(slope, l), slope1) << where;
+        EXPECT_EQ(Lanes<SimdReal>::get(lo, l), i == begin ? -inf : cx[i]) << where;
+        EXPECT_EQ(Lanes<SimdReal>::get(hi, l), i == 5 ? inf : cx[i + 1]) << where;
+        if (std::isfinite(xl)) {
+          EXPECT_LT(Lanes<SimdReal>::get(lo, l), xl) << where;
+          EXPECT_LE(xl, Lanes<SimdReal>::get(hi, l)) << where;
+        }
+      }
+    }
+}
+
 // A *DEFINE_TABLE (LCSS): two curves on the same abscissas, the lanes'
 // random strain rates falling below, between and above their rates; and an
 // LCSR curve over the same rates.
@@ -188,6 +235,29 @@ TEST(ReturnMappingLanes, ViscoplasticLanesMatchTheScalarReturnBitwise) {
   table.table_rates[0] = Real(std::log(0.7));
   table.table_rates[1] = Real(std::log(6.0));
   EXPECT_GT(check_lanes(table, cx, ty, 0.15, 1e-3, "VP 1 log table"), 64 * kColumn * W / 4);
+}
+
+// With a curve the return takes the line of the segment that holds the
+// iterate's plastic strain: a returned point lies on the curve at its new
+// plastic strain, also where the step crossed one or more of its points.
+TEST(ReturnMappingLanes, ReturnedStressLiesOnTheHardeningCurveAcrossItsPointsTo1em13) {
+  MaterialParams m = test::steel_024(0.3, 0);
+  const Real cx[7] = {0.0, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1};
+  const Real cy[7] = {0.3, 0.31, 0.318, 0.326, 0.335, 0.35, 0.37};
+  m.curve_begin = 0;
+  m.curve_end = 7;
+  Lcg rng;
+  int crossed = 0;
+  for (int i = 0; i < 400; ++i) {
+    Point p = random_point(rng, 2 * i + 1, m, 0.06, false);
+    update_scalar(m, cx, cy, 1e-3, false, p);
+    if (!(p.dep > 0)) continue;
+    crossed += curve_segment(cx, 0, 7, p.epsp) != curve_segment(cx, 0, 7, p.epsp + p.dep);
+    Real sigy, slope;
+    curve_at(cx, cy, 0, 7, p.epsp + p.dep, sigy, slope);
+    EXPECT_NEAR(von_mises(p), sigy, 1e-13 * sigy) << "point " << i;
+  }
+  EXPECT_GT(crossed, 10);  // the steps that left their segment
 }
 
 // Consistency: a returned point lies on the yield surface of its new

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cmath>
+#include <limits>
+#include <type_traits>
 
 #include "miniapp/elements/simd.hpp"
 #include "miniapp/materials/material_params.hpp"
@@ -11,10 +13,17 @@ namespace mc {
 
 // A piecewise-linear curve's points [begin, end) (two at least) at x: its
 // value and slope, the first and last segments extended beyond its ends.
+// The segment [i, i+1] that holds x: the first whose right end is not
+// below x, or the last, which extrapolates (NaN: the first).
+KOKKOS_INLINE_FUNCTION int curve_segment(const Real* curve_x, int begin, int end, Real x) {
+  int i = begin;
+  while (i + 2 < end && curve_x[i + 1] < x) ++i;
+  return i;
+}
+
 KOKKOS_INLINE_FUNCTION void curve_at(const Real* curve_x, const Real* curve_y, int begin, int end, Real x, Real& y,
                                      Real& slope) {
-  int i = begin;
-  while (i + 2 < end && curve_x[i + 1] < x) ++i;  // segment [i, i+1], last one extrapolates
+  const int i = curve_segment(curve_x, begin, end, x);
   slope = (curve_y[i + 1] - curve_y[i]) / (curve_x[i + 1] - curve_x[i]);
   y = curve_y[i] + slope * (x - curve_x[i]);
 }
@@ -96,8 +105,7 @@ KOKKOS_INLINE_FUNCTION T table_position(const MaterialParams& m, const T de[3], 
 KOKKOS_INLINE_FUNCTION void table_hardening(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                             Real epsp, Real position, Real& sigy, Real& slope) {
   const int n = m.curve_end - m.curve_begin;
-  int i = m.curve_begin;
-  while (i + 2 < m.curve_end && curve_x[i + 1] < epsp) ++i;
+  const int i = curve_segment(curve_x, m.curve_begin, m.curve_end, epsp);
   const Real dx = curve_x[i + 1] - curve_x[i];
   const int k = static_cast<int>(position);
   const Real w = position - Real(k);
@@ -149,25 +157,76 @@ KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Rea
   }
 }
 
-// Yield stress and slope for T = Real or a pack, lane by lane when the
-// material has a curve (the lookup branches per lane). position: a table's
-// (table_position), or nullptr for its first curve (or a plain curve).
+// The segment's ends as the range (lo, hi] of abscissas it holds: its
+// points, unbounded outward at the curve's first and last segments.
+KOKKOS_INLINE_FUNCTION void segment_range(const Real* curve_x, int begin, int end, int i, Real& lo, Real& hi) {
+  constexpr Real kUnbounded = std::numeric_limits<Real>::infinity();
+  lo = i == begin ? -kUnbounded : curve_x[i];
+  hi = i + 2 == end ? kUnbounded : curve_x[i + 1];
+}
+
+// curve_at for every lane of a pack, and the range of abscissas its
+// segment holds. In a pack the segment is found for all lanes at once:
+// the abscissas never decrease (model_validation.cpp), so curve_segment's
+// i - begin counts the inner points below x (none for a NaN), a compare
+// and an add a point where each lane's walk mispredicted its exit (a
+// 10-point curve doubled the element phase's time). The slope and value
+// are curve_at's operations lane by lane: the same bits.
+template <class T>
+KOKKOS_INLINE_FUNCTION void curve_lanes(const Real* curve_x, const Real* curve_y, int begin, int end, const T& x,
+                                        T& y, T& slope, T& lo, T& hi) {
+  if constexpr (std::is_same_v<T, Real>) {
+    const int i = curve_segment(curve_x, begin, end, x);
+    segment_range(curve_x, begin, end, i, lo, hi);
+    slope = (curve_y[i + 1] - curve_y[i]) / (curve_x[i + 1] - curve_x[i]);
+    y = curve_y[i] + slope * (x - curve_x[i]);
+  } else {
+    constexpr Real kUnbounded = std::numeric_limits<Real>::infinity();
+    T x0(curve_x[begin]), y0(curve_y[begin]), x1(curve_x[begin + 1]), y1(curve_y[begin + 1]);
+    lo = T(-kUnbounded);
+    hi = T(begin + 2 == end ? kUnbounded : curve_x[begin + 1]);
+    for (int k = begin + 1; k + 1 < end; ++k) {
+      const auto below = T(curve_x[k]) < x;  // the segment is k's or a later one
+      if (!Lanes<T>::any(below)) break;       // nor any later point
+      stdx::where(below, x0) = T(curve_x[k]);
+      stdx::where(below, y0) = T(curve_y[k]);
+      stdx::where(below, x1) = T(curve_x[k + 1]);
+      stdx::where(below, y1) = T(curve_y[k + 1]);
+      stdx::where(below, lo) = T(curve_x[k]);
+      stdx::where(below, hi) = T(k + 2 == end ? kUnbounded : curve_x[k + 1]);
+    }
+    slope = (y1 - y0) / (x1 - x0);
+    y = y0 + slope * (x - x0);
+  }
+}
+
+// Yield stress and slope for T = Real or a pack; with a curve also the
+// range (lo, hi] of plastic strains over which they stay on one line
+// (segment_range), where lo and hi are given. position: a table's
+// (table_position; looked up lane by lane), or nullptr for a plain curve.
 template <class T>
 KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                            const T& epsp, T& sigy, T& slope, const T* position = nullptr) {
+                                            const T& epsp, T& sigy, T& slope, const T* position = nullptr,
+                                            T* lo = nullptr, T* hi = nullptr) {
   if (m.curve_end == m.curve_begin) {
     sigy = m.yield + m.plastic_modulus * epsp;
     slope = T(m.plastic_modulus);
     return;
   }
+  T unused_lo, unused_hi;
+  if (!position)
+    return curve_lanes(curve_x, curve_y, m.curve_begin, m.curve_end, epsp, sigy, slope, lo ? *lo : unused_lo,
+                       hi ? *hi : unused_hi);
   for (int l = 0; l < Lanes<T>::width; ++l) {
-    Real y, d;
-    if (position)
-      table_hardening(m, curve_x, curve_y, Lanes<T>::get(epsp, l), Lanes<T>::get(*position, l), y, d);
-    else
-      hardening(m, curve_x, curve_y, Lanes<T>::get(epsp, l), y, d);
+    const Real e = Lanes<T>::get(epsp, l);
+    Real y, d, lane_lo, lane_hi;
+    table_hardening(m, curve_x, curve_y, e, Lanes<T>::get(*position, l), y, d);
+    segment_range(curve_x, m.curve_begin, m.curve_end, curve_segment(curve_x, m.curve_begin, m.curve_end, e),
+                  lane_lo, lane_hi);
     Lanes<T>::set(sigy, l, y);
     Lanes<T>::set(slope, l, d);
+    if (lo) Lanes<T>::set(*lo, l, lane_lo);
+    if (hi) Lanes<T>::set(*hi, l, lane_hi);
   }
 }
 

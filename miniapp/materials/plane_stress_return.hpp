@@ -74,6 +74,7 @@ struct ReturnPoint {
   T sm2, dev3;        // sm^2 and 3 (sd^2 + ss^2)
   T epsp, rate_scale; // plastic strain before the step; Cowper-Symonds factor
   T s0, hs;           // the hardening line sigy = s0 + hs (2/3 x vm) at the iterate
+  T dep_lo, dep_hi;   // a curve's: its line holds while dep_lo < dep <= dep_hi (dep: the step's plastic strain)
   T x, lo, hi;        // the iterate and the bracket of the root
   T root;             // sqrt(P) at the answer, kept by the trip that finds every lane converged
   MaskOf<T> yielding, active;
@@ -117,9 +118,9 @@ KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Rea
   T sigy, slope;
   if constexpr (Form == RateForm::Table) {
     *position = table_position(m, de, dt);
-    hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, position);
+    hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, position, &p.dep_lo, &p.dep_hi);
   } else {
-    hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope);
+    hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, static_cast<const T*>(nullptr), &p.dep_lo, &p.dep_hi);
   }
   // xi: the trial stress relative to the back stress.
   const T xi[3] = {back ? T(s[0] - back[0]) : s[0], back ? T(s[1] - back[1]) : s[1],
@@ -160,6 +161,10 @@ KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Rea
   p.epsp = epsp;
   p.s0 = sigy;
   p.hs = slope;
+  if (m.curve_end != m.curve_begin) {  // the curve's range as plastic strain increments
+    p.dep_lo -= epsp;
+    p.dep_hi -= epsp;
+  }
   // g(x) decreases; with no hardening the slowest-decaying mode reaches
   // sigy at hi, so for non-softening materials the root lies in [0, hi].
   const T vm_trial = vsqrt(vm2);
@@ -213,16 +218,27 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
     scaled_sigy = flow * a12;
     p.s0 = flow - p.hs * dep;
   } else if (m.curve_end != m.curve_begin) {
-    // The curve's segment at this iterate's plastic strain: s0 and H of its line.
-    const T dep = Real(2) / Real(3) * p.x * root / a12;
-    T sigy, slope;
-    if constexpr (Form == RateForm::Table)
-      hardening_lanes(m, curve_x, curve_y, T(p.epsp + dep), sigy, slope, position);
-    else
-      hardening_lanes(m, curve_x, curve_y, T(p.epsp + dep), sigy, slope);
-    p.hs = slope * p.rate_scale;
-    scaled_sigy = sigy * p.rate_scale * a12;
-    p.s0 = sigy * p.rate_scale - p.hs * dep;
+    // The line of the curve's segment at the last iterate (begin_return's at
+    // first), as for a hardening line; where this iterate's plastic strain
+    // left that segment, the line of the segment that holds it. The lookup
+    // (a search and a divide a lane) is off the Newton chain but in the
+    // rare trip that crosses a curve point.
+    // The test needs no divide: dep a1 a2 = 2/3 x sqrt(P), a1 a2 > 0.
+    scaled_sigy = p.s0 * a12 + Real(2) / Real(3) * p.hs * p.x * root;
+    const T dep_a12 = Real(2) / Real(3) * p.x * root;
+    const auto moved = !(p.dep_lo * a12 < dep_a12 && dep_a12 <= p.dep_hi * a12);
+    if (L::any(moved)) {
+      const T dep = dep_a12 / a12;
+      const T epsp = p.epsp + dep;
+      T sigy, slope, lo, hi;
+      hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, Form == RateForm::Table ? position : nullptr, &lo, &hi);
+      const T hs = slope * p.rate_scale;
+      p.hs = select(moved, hs, p.hs);
+      p.s0 = select(moved, T(sigy * p.rate_scale - hs * dep), p.s0);
+      p.dep_lo = select(moved, T(lo - p.epsp), p.dep_lo);
+      p.dep_hi = select(moved, T(hi - p.epsp), p.dep_hi);
+      scaled_sigy = select(moved, T(p.s0 * a12 + Real(2) / Real(3) * p.hs * p.x * root), scaled_sigy);
+    }
   } else {
     scaled_sigy = p.s0 * a12 + Real(2) / Real(3) * p.hs * p.x * root;
   }
