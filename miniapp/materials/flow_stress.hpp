@@ -211,6 +211,8 @@ KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real*
   if (m.curve_end == m.curve_begin) {
     sigy = m.yield + m.plastic_modulus * epsp;
     slope = T(m.plastic_modulus);
+    if (lo) *lo = T(-std::numeric_limits<Real>::infinity());  // one line throughout
+    if (hi) *hi = T(std::numeric_limits<Real>::infinity());
     return;
   }
   T unused_lo, unused_hi;

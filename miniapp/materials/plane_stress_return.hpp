@@ -65,16 +65,16 @@ struct ReturnRates {
         twog(kinematic ? twog_e + Real(2) / Real(3) * m.kinematic_modulus : twog_e) {}
 };
 
-// One point's return in progress (a table's position, table_position, is
-// kept beside it by the column's return: the plain materials' points stay
-// as small as before).
+// One point's return in progress (a table's position, table_position, and
+// a curve's SegmentRange are kept beside it by the column's return: the
+// plain materials' points stay as small as before; a larger point made the
+// plate's element phase 3 % slower).
 template <class T>
 struct ReturnPoint {
   T sm, sd, ss;       // modes of the trial stress relative to the back stress
   T sm2, dev3;        // sm^2 and 3 (sd^2 + ss^2)
   T epsp, rate_scale; // plastic strain before the step; Cowper-Symonds factor
   T s0, hs;           // the hardening line sigy = s0 + hs (2/3 x vm) at the iterate
-  T dep_lo, dep_hi;   // a curve's: its line holds while dep_lo < dep <= dep_hi (dep: the step's plastic strain)
   T x, lo, hi;        // the iterate and the bracket of the root
   T root;             // sqrt(P) at the answer, kept by the trip that finds every lane converged
   MaskOf<T> yielding, active;
@@ -108,20 +108,31 @@ enum class RateForm { Factor, Curve, Table, PlasticFactor, PlasticCurve };
 template <RateForm Form>
 inline constexpr bool kViscoplastic = Form == RateForm::PlasticFactor || Form == RateForm::PlasticCurve;
 
+// The plastic strain increments over which a hardening curve's point stays
+// on the line of one segment: lo < dep <= hi (hardening_lanes' range, less
+// the plastic strain before the step).
+template <class T>
+struct SegmentRange {
+  T lo, hi;
+};
+
 // Modes, yield test and the starting iterate of one point; s: its trial
-// stress. Table: *position gets the point's place in the table.
-template <RateForm Form, class T>
+// stress. Table: *position gets the point's place in the table. OnCurve
+// (a hardening curve or table, not a viscoplastic form): *range gets the
+// segment's.
+template <RateForm Form, bool OnCurve, class T>
 KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                          const ReturnRates& k, const T s[3], const T* back, const T& epsp,
-                                         const T de[3], Real dt, ReturnPoint<T>& p, T* position) {
+                                         const T de[3], Real dt, ReturnPoint<T>& p, T* position,
+                                         SegmentRange<T>* range) {
   using L = Lanes<T>;
   T sigy, slope;
-  if constexpr (Form == RateForm::Table) {
-    *position = table_position(m, de, dt);
-    hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, position, &p.dep_lo, &p.dep_hi);
-  } else {
-    hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, static_cast<const T*>(nullptr), &p.dep_lo, &p.dep_hi);
-  }
+  if constexpr (Form == RateForm::Table) *position = table_position(m, de, dt);
+  if constexpr (OnCurve)
+    hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, Form == RateForm::Table ? position : nullptr, &range->lo,
+                    &range->hi);
+  else
+    hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, Form == RateForm::Table ? position : nullptr);
   // xi: the trial stress relative to the back stress.
   const T xi[3] = {back ? T(s[0] - back[0]) : s[0], back ? T(s[1] - back[1]) : s[1],
                    back ? T(s[2] - back[2]) : s[2]};
@@ -161,9 +172,9 @@ KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Rea
   p.epsp = epsp;
   p.s0 = sigy;
   p.hs = slope;
-  if (m.curve_end != m.curve_begin) {  // the curve's range as plastic strain increments
-    p.dep_lo -= epsp;
-    p.dep_hi -= epsp;
+  if constexpr (OnCurve) {  // the segment's range as plastic strain increments
+    range->lo -= epsp;
+    range->hi -= epsp;
   }
   // g(x) decreases; with no hardening the slowest-decaying mode reaches
   // sigy at hi, so for non-softening materials the root lies in [0, hi].
@@ -200,10 +211,10 @@ KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Rea
 // point-packs took 4 trips before, nearly all 3 now). It costs a few
 // products and no divide or square root. The rate-dependent flow stress of
 // PlasticCurve has no h'' here: Newton's step throughout.
-template <RateForm Form, class T>
+template <RateForm Form, bool OnCurve, class T>
 KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                         const ReturnRates& k, Real dt, ReturnPoint<T>& p, const T* position,
-                                        bool halley) {
+                                        SegmentRange<T>* range, bool halley) {
   using L = Lanes<T>;
   const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
   const T a12 = a1 * a2;
@@ -217,7 +228,7 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
     viscoplastic_flow(m, curve_x, curve_y, T(p.epsp + dep), dep, dt, flow, p.hs);
     scaled_sigy = flow * a12;
     p.s0 = flow - p.hs * dep;
-  } else if (m.curve_end != m.curve_begin) {
+  } else if constexpr (OnCurve) {
     // The line of the curve's segment at the last iterate (begin_return's at
     // first), as for a hardening line; where this iterate's plastic strain
     // left that segment, the line of the segment that holds it. The lookup
@@ -226,7 +237,7 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
     // The test needs no divide: dep a1 a2 = 2/3 x sqrt(P), a1 a2 > 0.
     scaled_sigy = p.s0 * a12 + Real(2) / Real(3) * p.hs * p.x * root;
     const T dep_a12 = Real(2) / Real(3) * p.x * root;
-    const auto moved = !(p.dep_lo * a12 < dep_a12 && dep_a12 <= p.dep_hi * a12);
+    const auto moved = !(range->lo * a12 < dep_a12 && dep_a12 <= range->hi * a12);
     if (L::any(moved)) {
       const T dep = dep_a12 / a12;
       const T epsp = p.epsp + dep;
@@ -235,8 +246,8 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
       const T hs = slope * p.rate_scale;
       p.hs = select(moved, hs, p.hs);
       p.s0 = select(moved, T(sigy * p.rate_scale - hs * dep), p.s0);
-      p.dep_lo = select(moved, T(lo - p.epsp), p.dep_lo);
-      p.dep_hi = select(moved, T(hi - p.epsp), p.dep_hi);
+      range->lo = select(moved, T(lo - p.epsp), range->lo);
+      range->hi = select(moved, T(hi - p.epsp), range->hi);
       scaled_sigy = select(moved, T(p.s0 * a12 + Real(2) / Real(3) * p.hs * p.x * root), scaled_sigy);
     }
   } else {
@@ -358,17 +369,18 @@ KOKKOS_FORCEINLINE_FUNCTION T finish_return(const ReturnRates& k, const ReturnPo
 // give the rate factor: Cowper-Symonds' only where a trial stress passes the
 // static yield stress (it is >= 1; exactly 1 changes nothing), an LCSR
 // curve's for every point (begin_return).
-template <RateForm Form, class T>
+template <RateForm Form, bool OnCurve, class T>
 KOKKOS_INLINE_FUNCTION void return_column(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                           Real dt, bool kinematic, PointColumn<T>& c) {
   const ReturnRates k(m, kinematic);
   ReturnPoint<T> p[kMaxThicknessPoints];
   constexpr bool table = Form == RateForm::Table;
   T position[table ? kMaxThicknessPoints : 1];
+  SegmentRange<T> range[OnCurve ? kMaxThicknessPoints : 1];
   bool iterating = false;
   for (int i = 0; i < c.n; ++i) {
-    begin_return<Form>(m, curve_x, curve_y, k, c.s[i], kinematic ? c.back[i] : nullptr, c.epsp[i], c.de[i], dt,
-                       p[i], table ? &position[i] : nullptr);
+    begin_return<Form, OnCurve>(m, curve_x, curve_y, k, c.s[i], kinematic ? c.back[i] : nullptr, c.epsp[i], c.de[i],
+                                dt, p[i], table ? &position[i] : nullptr, OnCurve ? &range[i] : nullptr);
     iterating = iterating || p[i].iterating;
   }
   for (int iter = 0; iter < 60 && iterating; ++iter) {
@@ -379,8 +391,8 @@ KOKKOS_INLINE_FUNCTION void return_column(const MaterialParams& m, const Real* c
         p[i].iterating = overstress_trip(m, curve_x, curve_y, k, dt, p[i]);
       else
         p[i].iterating =
-            newton_trip<Form>(m, curve_x, curve_y, k, dt, p[i], table ? &position[i] : nullptr,
-                              kHalleyFirstTrip && iter == 0);
+            newton_trip<Form, OnCurve>(m, curve_x, curve_y, k, dt, p[i], table ? &position[i] : nullptr,
+                                       OnCurve ? &range[i] : nullptr, kHalleyFirstTrip && iter == 0);
       iterating = iterating || p[i].iterating;
     }
   }
@@ -390,16 +402,21 @@ KOKKOS_INLINE_FUNCTION void return_column(const MaterialParams& m, const Real* c
 template <class T>
 KOKKOS_INLINE_FUNCTION void plastic_return(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                            Real dt, bool kinematic, PointColumn<T>& c) {
+  const bool on_curve = m.curve_end != m.curve_begin;
   if (m.viscoplastic && (m.table_count > 0 || m.rate_curve_end != m.rate_curve_begin))
-    return_column<RateForm::PlasticCurve>(m, curve_x, curve_y, dt, kinematic, c);
+    return_column<RateForm::PlasticCurve, false>(m, curve_x, curve_y, dt, kinematic, c);
   else if (m.viscoplastic)
-    return_column<RateForm::PlasticFactor>(m, curve_x, curve_y, dt, kinematic, c);
+    return_column<RateForm::PlasticFactor, false>(m, curve_x, curve_y, dt, kinematic, c);
   else if (m.table_count > 0)
-    return_column<RateForm::Table>(m, curve_x, curve_y, dt, kinematic, c);
+    return_column<RateForm::Table, true>(m, curve_x, curve_y, dt, kinematic, c);
+  else if (m.rate_curve_end != m.rate_curve_begin && on_curve)
+    return_column<RateForm::Curve, true>(m, curve_x, curve_y, dt, kinematic, c);
   else if (m.rate_curve_end != m.rate_curve_begin)
-    return_column<RateForm::Curve>(m, curve_x, curve_y, dt, kinematic, c);
+    return_column<RateForm::Curve, false>(m, curve_x, curve_y, dt, kinematic, c);
+  else if (on_curve)
+    return_column<RateForm::Factor, true>(m, curve_x, curve_y, dt, kinematic, c);
   else
-    return_column<RateForm::Factor>(m, curve_x, curve_y, dt, kinematic, c);
+    return_column<RateForm::Factor, false>(m, curve_x, curve_y, dt, kinematic, c);
 }
 
 }  // namespace mc
