@@ -6,9 +6,8 @@
 //   bench_shell_kernel [--elements N] [--nip K] [--mat 1|24] [--curve 0|P] [--cycles C] [--threads T]
 //
 // --curve P gives MAT_024 its hardening as a P-point LCSS curve, as real
-// decks do, instead of SIGY and ETAN: the same line sampled at plastic
-// strains 0, then 1e-3 to 1 in equal ratios, so the physics is the same
-// and the time shows what the curve's lookup costs.
+// decks do, instead of SIGY and ETAN (mc::give_hardening_curves: the same
+// line), so the time shows what the curve's lookup costs.
 //
 // The plate is hit by a transverse velocity field and stretched in its
 // plane, which drives MAT_024 into plasticity at most points, the costly
@@ -17,7 +16,6 @@
 // shell: from free edges, release waves unloaded a plate 165 shells wide
 // within 100 cycles, and the in-cache plate of bench/kernel_roofline.py
 // took a third fewer Newton trips a pack than the 200 000-shell one.
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -55,18 +53,6 @@ mc::Model bench_plate(int nx, int ny, int nip, bool plastic, int curve_points) {
     }
   mc::Material mat = mc::mild_steel(1, 0.2, 0.5);
   if (!plastic) mat.kind = mc::MaterialKind::Elastic;
-  if (curve_points > 0) {
-    const double slope = mat.youngs * mat.tangent / (mat.youngs - mat.tangent);
-    mc::Curve c;
-    c.id = 1;
-    for (int i = 0; i < curve_points; ++i) {
-      const double strain = i == 0 ? 0.0 : 1e-3 * std::pow(1e3, (i - 1.0) / std::max(1, curve_points - 2));
-      c.x.push_back(strain);
-      c.y.push_back(mat.yield + slope * strain);
-    }
-    m.curves[c.id] = c;
-    mat.hardening_curve = c.id;
-  }
   m.materials[1] = mat;
   mc::Section sec;
   sec.id = 1;
@@ -75,6 +61,7 @@ mc::Model bench_plate(int nx, int ny, int nip, bool plastic, int curve_points) {
   m.sections[1] = sec;
   m.parts[1] = mc::Part{1, "plate", 1, 1, 0, mc::ThicknessUpdate::None, {}};
   m.controls.hourglass.ihq = 4;
+  if (curve_points > 0) mc::give_hardening_curves(m, curve_points);
   return m;
 }
 

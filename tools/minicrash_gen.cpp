@@ -1,6 +1,8 @@
 // minicrash-gen PRESET [--scale S] [--size H] [--endtim T] [--cycles N] [--velocity V] [--no-rigid] [--no-contact]
+//                     [--curve-points P]
 //               -o deck.k
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -13,7 +15,7 @@ namespace {
 
 void usage(std::ostream& out) {
   out << "usage: minicrash-gen PRESET [--scale S] [--size H] [--endtim T] [--cycles N] [--velocity V] [--no-rigid]\n"
-         "                     [--no-contact] -o deck.k\n\n"
+         "                     [--no-contact] [--curve-points P] -o deck.k\n\n"
          "  --scale S      vehicle presets: element count as a fraction of the benchmark's (default 1)\n"
          "  --size H       element size in mm (default: the preset's, or the one --scale gives)\n"
          "  --endtim T     termination time in ms (default: the preset's)\n"
@@ -21,6 +23,8 @@ void usage(std::ostream& out) {
          "  --velocity V   impact speed in mm/ms = m/s (default: the preset's)\n"
          "  --no-rigid     leave out the preset's MAT_RIGID parts\n"
          "  --no-contact   leave out the preset's contact interfaces\n"
+         "  --curve-points P  each MAT_024's hardening as a P-point LCSS curve (*DEFINE_CURVE) on the same\n"
+         "                 line, as real decks give their steels (default: SIGY and ETAN)\n"
          "  -o FILE        deck to write (required)\n\npresets:\n";
   for (const mc::PresetInfo& p : mc::generator_presets()) out << "  " << p.name << "  " << p.description << "\n";
 }
@@ -30,6 +34,12 @@ double number(const std::string& flag, const char* text) {
   const double v = std::strtod(text, &end);
   if (*end != '\0' || !(v > 0)) throw mc::InputError("minicrash-gen: " + flag + " needs a positive number");
   return v;
+}
+
+int whole_number(const std::string& flag, const char* text) {
+  const double v = number(flag, text);
+  if (v != std::floor(v) || v > 1e6) throw mc::InputError("minicrash-gen: " + flag + " needs a whole number");
+  return static_cast<int>(v);
 }
 
 }  // namespace
@@ -50,6 +60,7 @@ int main(int argc, char** argv) {
       else if (arg == "--velocity" && has_value) options.velocity = number(arg, argv[++a]);
       else if (arg == "--no-rigid") options.rigid_parts = false;
       else if (arg == "--no-contact") options.contact = false;
+      else if (arg == "--curve-points" && has_value) options.curve_points = whole_number(arg, argv[++a]);
       else if (arg[0] != '-' && options.preset.empty()) options.preset = arg;
       else throw mc::InputError("minicrash-gen: cannot read '" + arg + "' (see --help)");
     }

@@ -1,5 +1,8 @@
 #include "inputs/generator/generator.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "io/deck/input_error.hpp"
 
 namespace mc {
@@ -23,9 +26,27 @@ Material mild_steel(GlobalId id, double yield, double tangent) {
   return steel;
 }
 
-Model generate_model(const GeneratorOptions& o) {
-  if (o.element_size < 0 || o.end_time < 0 || o.velocity < 0 || o.scale < 0 || o.end_cycle < 0)
-    throw InputError("generator: size, end time, velocity, scale and cycles must be positive");
+void give_hardening_curves(Model& model, int points) {
+  if (points < 2) throw InputError("generator: a hardening curve needs 2 points or more");
+  GlobalId id = model.curves.empty() ? 0 : model.curves.rbegin()->first;
+  for (auto& [mid, mat] : model.materials) {
+    if (mat.kind != MaterialKind::PiecewiseLinearPlasticity || mat.hardening_curve || mat.hardening_table) continue;
+    const double slope = mat.tangent > 0 ? mat.youngs * mat.tangent / (mat.youngs - mat.tangent) : 0.0;
+    Curve c;
+    c.id = ++id;
+    for (int i = 0; i < points; ++i) {
+      const double strain = i == 0 ? 0.0 : 1e-3 * std::pow(1e3, (i - 1.0) / std::max(1, points - 2));
+      c.x.push_back(strain);
+      c.y.push_back(mat.yield + slope * strain);
+    }
+    model.curves[c.id] = c;
+    mat.hardening_curve = c.id;
+  }
+}
+
+namespace {
+
+Model generate_preset(const GeneratorOptions& o) {
   if (o.preset == "tube") return generate_tube(o);
   if (o.preset == "neon") return generate_neon(o);
   if (o.preset == "3vehicle") return generate_three_vehicle(o);
@@ -33,6 +54,18 @@ Model generate_model(const GeneratorOptions& o) {
   std::string names;
   for (const PresetInfo& p : generator_presets()) names += " " + p.name;
   throw InputError("generator: unknown preset '" + o.preset + "' (known:" + names + ")");
+}
+
+}  // namespace
+
+Model generate_model(const GeneratorOptions& o) {
+  if (o.element_size < 0 || o.end_time < 0 || o.velocity < 0 || o.scale < 0 || o.end_cycle < 0)
+    throw InputError("generator: size, end time, velocity, scale and cycles must be positive");
+  if (o.curve_points == 1 || o.curve_points < 0)
+    throw InputError("generator: a hardening curve needs 2 points or more (0: SIGY and ETAN)");
+  Model model = generate_preset(o);
+  if (o.curve_points > 0) give_hardening_curves(model, o.curve_points);
+  return model;
 }
 
 }  // namespace mc

@@ -19,6 +19,7 @@ struct GeneratorOptions {
   bool contact = true;     // false: no *CONTACT interfaces
   double scale = 0;        // vehicle presets: element count / the benchmark's; 0: 1
   std::int64_t end_cycle = 0;  // ENDCYC; 0: none
+  int curve_points = 0;    // >= 2: MAT_024 hardening as curves of this many points (give_hardening_curves)
 };
 
 // Throws InputError for an unknown preset or a non-physical option.
@@ -28,6 +29,13 @@ struct PresetInfo {
   std::string name, description;
 };
 std::vector<PresetInfo> generator_presets();
+
+// Each MAT_024 given by SIGY and ETAN gets an LCSS curve of `points`
+// points on the same hardening line instead (plastic strains 0, then 1e-3
+// to 1 in equal ratios), as real decks give their steels: the same
+// physics, with the curve's lookup in the solver's work. Throws
+// InputError for fewer than 2 points.
+void give_hardening_curves(Model& model, int points);
 
 // MAT_024 mild steel (mm, ms, kg, GPa) with linear hardening, shared by the presets.
 Material mild_steel(GlobalId id, double yield, double tangent);
