@@ -11,21 +11,29 @@
 
 namespace mc {
 
-// A piecewise-linear curve's points [begin, end) (two at least) at x: its
-// value and slope, the first and last segments extended beyond its ends.
-// The segment [i, i+1] that holds x: the first whose right end is not
-// below x, or the last, which extrapolates (NaN: the first).
+// The segment [i, i+1] of a curve's points [begin, end) that holds x: the
+// first whose right end is not below x, or the last, which extrapolates
+// (NaN: the first).
 KOKKOS_INLINE_FUNCTION int curve_segment(const Real* curve_x, int begin, int end, Real x) {
   int i = begin;
   while (i + 2 < end && curve_x[i + 1] < x) ++i;
   return i;
 }
 
+// The line through (x0, y0) and (x1, y1) at x: its value and slope, for a
+// Real or, lane by lane in the same operations, a pack.
+template <class T>
+KOKKOS_INLINE_FUNCTION void line_at(const T& x0, const T& y0, const T& x1, const T& y1, const T& x, T& y, T& slope) {
+  slope = (y1 - y0) / (x1 - x0);
+  y = y0 + slope * (x - x0);
+}
+
+// A piecewise-linear curve's points [begin, end) (two at least) at x: its
+// value and slope, the first and last segments extended beyond its ends.
 KOKKOS_INLINE_FUNCTION void curve_at(const Real* curve_x, const Real* curve_y, int begin, int end, Real x, Real& y,
                                      Real& slope) {
   const int i = curve_segment(curve_x, begin, end, x);
-  slope = (curve_y[i + 1] - curve_y[i]) / (curve_x[i + 1] - curve_x[i]);
-  y = curve_y[i] + slope * (x - curve_x[i]);
+  line_at(curve_x[i], curve_y[i], curve_x[i + 1], curve_y[i + 1], x, y, slope);
 }
 
 // Yield stress and hardening slope at effective plastic strain epsp.
@@ -165,21 +173,20 @@ KOKKOS_INLINE_FUNCTION void segment_range(const Real* curve_x, int begin, int en
   hi = i + 2 == end ? kUnbounded : curve_x[i + 1];
 }
 
-// curve_at for every lane of a pack, and the range of abscissas its
-// segment holds. In a pack the segment is found for all lanes at once:
-// the abscissas never decrease (model_validation.cpp), so curve_segment's
-// i - begin counts the inner points below x (none for a NaN), a compare
-// and an add a point where each lane's walk mispredicted its exit (a
-// 10-point curve doubled the element phase's time). The slope and value
-// are curve_at's operations lane by lane: the same bits.
+// curve_at, and the range of abscissas the segment holds. A pack finds its
+// lanes' segments at once: the abscissas never decrease
+// (model_validation.cpp), so for each inner point in turn the lanes past
+// it take the next segment's ends, until a point no lane has passed (a NaN
+// passes none, as curve_segment's walk stops at once for it). Lane by
+// lane, the walks mispredicted their exits and the divides stood in a row.
+// The value and slope are curve_at's operations: the same bits.
 template <class T>
 KOKKOS_INLINE_FUNCTION void curve_lanes(const Real* curve_x, const Real* curve_y, int begin, int end, const T& x,
                                         T& y, T& slope, T& lo, T& hi) {
   if constexpr (std::is_same_v<T, Real>) {
     const int i = curve_segment(curve_x, begin, end, x);
     segment_range(curve_x, begin, end, i, lo, hi);
-    slope = (curve_y[i + 1] - curve_y[i]) / (curve_x[i + 1] - curve_x[i]);
-    y = curve_y[i] + slope * (x - curve_x[i]);
+    line_at(curve_x[i], curve_y[i], curve_x[i + 1], curve_y[i + 1], x, y, slope);
   } else {
     constexpr Real kUnbounded = std::numeric_limits<Real>::infinity();
     T x0(curve_x[begin]), y0(curve_y[begin]), x1(curve_x[begin + 1]), y1(curve_y[begin + 1]);
@@ -195,8 +202,7 @@ KOKKOS_INLINE_FUNCTION void curve_lanes(const Real* curve_x, const Real* curve_y
       stdx::where(below, lo) = T(curve_x[k]);
       stdx::where(below, hi) = T(k + 2 == end ? kUnbounded : curve_x[k + 1]);
     }
-    slope = (y1 - y0) / (x1 - x0);
-    y = y0 + slope * (x - x0);
+    line_at(x0, y0, x1, y1, x, y, slope);
   }
 }
 

@@ -67,8 +67,9 @@ struct ReturnRates {
 
 // One point's return in progress (a table's position, table_position, and
 // a curve's SegmentRange are kept beside it by the column's return: the
-// plain materials' points stay as small as before; a larger point made the
-// plate's element phase 3 % slower).
+// plain materials' points stay as small as before, and their code as it
+// was: with the range inside, the bilinear plate ran 0.8 % more
+// instructions).
 template <class T>
 struct ReturnPoint {
   T sm, sd, ss;       // modes of the trial stress relative to the back stress
@@ -231,10 +232,10 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
   } else if constexpr (OnCurve) {
     // The line of the curve's segment at the last iterate (begin_return's at
     // first), as for a hardening line; where this iterate's plastic strain
-    // left that segment, the line of the segment that holds it. The lookup
-    // (a search and a divide a lane) is off the Newton chain but in the
-    // rare trip that crosses a curve point.
-    // The test needs no divide: dep a1 a2 = 2/3 x sqrt(P), a1 a2 > 0.
+    // left that segment, the line of the segment that holds it. So the
+    // lookup is off the Newton chain but in the rare trip that crosses a
+    // curve point, and the test needs no divide: dep a1 a2 = 2/3 x sqrt(P),
+    // a1 a2 > 0.
     scaled_sigy = p.s0 * a12 + Real(2) / Real(3) * p.hs * p.x * root;
     const T dep_a12 = Real(2) / Real(3) * p.x * root;
     const auto moved = !(range->lo * a12 < dep_a12 && dep_a12 <= range->hi * a12);
