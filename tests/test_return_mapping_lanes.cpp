@@ -133,23 +133,29 @@ TEST(ReturnMappingLanes, HardeningCurveLanesMatchTheScalarReturnBitwiseAcrossIts
   EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "curve"), 64 * kColumn * W / 3);
 }
 
-// A curve of seven points (five inner ones: several segments to cross),
-// starting below and ending beyond a step's plastic strain.
-TEST(ReturnMappingLanes, SevenPointCurveLanesMatchTheScalarReturnBitwise) {
+// A hardening curve of seven points (five inner ones: several segments to
+// cross), starting below and ending beyond a step's plastic strain.
+constexpr Real kCurveX[7] = {0.0, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1};
+constexpr Real kCurveY[7] = {0.3, 0.31, 0.318, 0.326, 0.335, 0.35, 0.37};
+
+MaterialParams seven_point_steel() {
   MaterialParams m = test::steel_024(0.3, 0);
-  const Real cx[7] = {0.0, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1};
-  const Real cy[7] = {0.3, 0.31, 0.318, 0.326, 0.335, 0.35, 0.37};
   m.curve_begin = 0;
   m.curve_end = 7;
-  EXPECT_GT(check_lanes(m, cx, cy, 0.06, 1e-3, "seven-point curve"), 64 * kColumn * W / 3);
+  return m;
+}
+
+TEST(ReturnMappingLanes, SevenPointCurveLanesMatchTheScalarReturnBitwise) {
+  EXPECT_GT(check_lanes(seven_point_steel(), kCurveX, kCurveY, 0.06, 1e-3, "seven-point curve"),
+            64 * kColumn * W / 3);
 }
 
 // The pack's curve lookup (curve_lanes) against curve_at, lane by lane: the
 // same value and slope bits, and the range (lo, hi] of its segment, at and
 // between every abscissa, beyond both ends and at NaN and infinities.
 TEST(ReturnMappingLanes, CurveLookupLanesGiveCurveAtsBitsAndTheSegmentsRange) {
-  const Real cx[7] = {0.0, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1};
-  const Real cy[7] = {0.3, 0.31, 0.318, 0.326, 0.335, 0.35, 0.37};
+  const Real* cx = kCurveX;
+  const Real* cy = kCurveY;
   const Real inf = std::numeric_limits<Real>::infinity();
   std::vector<Real> xs = {-1, -inf, inf, std::numeric_limits<Real>::quiet_NaN(), 0.3};
   for (int i = 0; i < 7; ++i) xs.insert(xs.end(), {cx[i], Real(cx[i] + 1e-4), Real(cx[i] - 1e-4)});
@@ -241,11 +247,9 @@ TEST(ReturnMappingLanes, ViscoplasticLanesMatchTheScalarReturnBitwise) {
 // iterate's plastic strain: a returned point lies on the curve at its new
 // plastic strain, also where the step crossed one or more of its points.
 TEST(ReturnMappingLanes, ReturnedStressLiesOnTheHardeningCurveAcrossItsPointsTo1em13) {
-  MaterialParams m = test::steel_024(0.3, 0);
-  const Real cx[7] = {0.0, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1};
-  const Real cy[7] = {0.3, 0.31, 0.318, 0.326, 0.335, 0.35, 0.37};
-  m.curve_begin = 0;
-  m.curve_end = 7;
+  const MaterialParams m = seven_point_steel();
+  const Real* cx = kCurveX;
+  const Real* cy = kCurveY;
   Lcg rng;
   int crossed = 0;
   for (int i = 0; i < 400; ++i) {
