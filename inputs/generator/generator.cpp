@@ -30,7 +30,10 @@ void give_hardening_curves(Model& model, int points) {
   if (points < 2) throw InputError("generator: a hardening curve needs 2 points or more");
   GlobalId id = model.curves.empty() ? 0 : model.curves.rbegin()->first;
   for (auto& [mid, mat] : model.materials) {
-    if (mat.kind != MaterialKind::PiecewiseLinearPlasticity || mat.hardening_curve || mat.hardening_table) continue;
+    // MAT_024 only: with BETA < 1 (MAT_003) part of the line is kinematic.
+    if (mat.kind != MaterialKind::PiecewiseLinearPlasticity || mat.beta != 1.0 || mat.hardening_curve ||
+        mat.hardening_table)
+      continue;
     const double slope = mat.tangent > 0 ? mat.youngs * mat.tangent / (mat.youngs - mat.tangent) : 0.0;
     Curve c;
     c.id = ++id;

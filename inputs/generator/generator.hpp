@@ -30,7 +30,7 @@ struct PresetInfo {
 };
 std::vector<PresetInfo> generator_presets();
 
-// Each MAT_024 given by SIGY and ETAN gets an LCSS curve of `points`
+// Each MAT_024 (BETA 1) given by SIGY and ETAN gets an LCSS curve of `points`
 // points on the same hardening line instead (plastic strains 0, then 1e-3
 // to 1 in equal ratios), as real decks give their steels: the same
 // physics, with the curve's lookup in the solver's work. Throws
