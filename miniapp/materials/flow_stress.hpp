@@ -109,23 +109,23 @@ KOKKOS_INLINE_FUNCTION T table_position(const MaterialParams& m, const T de[3], 
 
 // Yield stress and slope at epsp between a table's curves k and k + 1
 // (position k + w; the curves share their abscissas), linear in w (LS-DYNA's
-// interpolation between the curves of MAT_024's table).
-KOKKOS_INLINE_FUNCTION void table_hardening(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                            Real epsp, Real position, Real& sigy, Real& slope) {
+// interpolation between the curves of MAT_024's table). Returns the
+// segment it used (curve_segment).
+KOKKOS_INLINE_FUNCTION int table_hardening(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                           Real epsp, Real position, Real& sigy, Real& slope) {
   const int n = m.curve_end - m.curve_begin;
   const int i = curve_segment(curve_x, m.curve_begin, m.curve_end, epsp);
-  const Real dx = curve_x[i + 1] - curve_x[i];
   const int k = static_cast<int>(position);
   const Real w = position - Real(k);
   const Real* y = curve_y + static_cast<std::ptrdiff_t>(k) * n;
-  slope = (y[i + 1] - y[i]) / dx;
-  sigy = y[i] + slope * (epsp - curve_x[i]);
-  if (!(w > 0)) return;
+  line_at(curve_x[i], y[i], curve_x[i + 1], y[i + 1], epsp, sigy, slope);
+  if (!(w > 0)) return i;
   const Real* up = y + n;
-  const Real slope_up = (up[i + 1] - up[i]) / dx;
-  const Real sigy_up = up[i] + slope_up * (epsp - curve_x[i]);
+  Real sigy_up, slope_up;
+  line_at(curve_x[i], up[i], curve_x[i + 1], up[i + 1], epsp, sigy_up, slope_up);
   sigy += w * (sigy_up - sigy);
   slope += w * (slope_up - slope);
+  return i;
 }
 
 // VP 1 (viscoplastic) with LCSR or a table LCSS: the flow stress where the
@@ -226,11 +226,9 @@ KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real*
     return curve_lanes(curve_x, curve_y, m.curve_begin, m.curve_end, epsp, sigy, slope, lo ? *lo : unused_lo,
                        hi ? *hi : unused_hi);
   for (int l = 0; l < Lanes<T>::width; ++l) {
-    const Real e = Lanes<T>::get(epsp, l);
     Real y, d, lane_lo, lane_hi;
-    table_hardening(m, curve_x, curve_y, e, Lanes<T>::get(*position, l), y, d);
-    segment_range(curve_x, m.curve_begin, m.curve_end, curve_segment(curve_x, m.curve_begin, m.curve_end, e),
-                  lane_lo, lane_hi);
+    const int i = table_hardening(m, curve_x, curve_y, Lanes<T>::get(epsp, l), Lanes<T>::get(*position, l), y, d);
+    segment_range(curve_x, m.curve_begin, m.curve_end, i, lane_lo, lane_hi);
     Lanes<T>::set(sigy, l, y);
     Lanes<T>::set(slope, l, d);
     if (lo) Lanes<T>::set(*lo, l, lane_lo);

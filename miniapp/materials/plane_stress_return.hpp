@@ -129,11 +129,8 @@ KOKKOS_FORCEINLINE_FUNCTION void begin_return(const MaterialParams& m, const Rea
   using L = Lanes<T>;
   T sigy, slope;
   if constexpr (Form == RateForm::Table) *position = table_position(m, de, dt);
-  if constexpr (OnCurve)
-    hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, Form == RateForm::Table ? position : nullptr, &range->lo,
-                    &range->hi);
-  else
-    hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, Form == RateForm::Table ? position : nullptr);
+  hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, Form == RateForm::Table ? position : nullptr,
+                  OnCurve ? &range->lo : nullptr, OnCurve ? &range->hi : nullptr);
   // xi: the trial stress relative to the back stress.
   const T xi[3] = {back ? T(s[0] - back[0]) : s[0], back ? T(s[1] - back[1]) : s[1],
                    back ? T(s[2] - back[2]) : s[2]};
@@ -229,29 +226,29 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
     viscoplastic_flow(m, curve_x, curve_y, T(p.epsp + dep), dep, dt, flow, p.hs);
     scaled_sigy = flow * a12;
     p.s0 = flow - p.hs * dep;
-  } else if constexpr (OnCurve) {
-    // The line of the curve's segment at the last iterate (begin_return's at
-    // first), as for a hardening line; where this iterate's plastic strain
-    // left that segment, the line of the segment that holds it. So the
-    // lookup is off the Newton chain but in the rare trip that crosses a
-    // curve point, and the test needs no divide: dep a1 a2 = 2/3 x sqrt(P),
-    // a1 a2 > 0.
-    scaled_sigy = p.s0 * a12 + Real(2) / Real(3) * p.hs * p.x * root;
-    const T dep_a12 = Real(2) / Real(3) * p.x * root;
-    const auto moved = !(range->lo * a12 < dep_a12 && dep_a12 <= range->hi * a12);
-    if (L::any(moved)) {
-      const T dep = dep_a12 / a12;
-      const T epsp = p.epsp + dep;
-      T sigy, slope, lo, hi;
-      hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, Form == RateForm::Table ? position : nullptr, &lo, &hi);
-      const T hs = slope * p.rate_scale;
-      p.hs = select(moved, hs, p.hs);
-      p.s0 = select(moved, T(sigy * p.rate_scale - hs * dep), p.s0);
-      range->lo = select(moved, T(lo - p.epsp), range->lo);
-      range->hi = select(moved, T(hi - p.epsp), range->hi);
-      scaled_sigy = select(moved, T(p.s0 * a12 + Real(2) / Real(3) * p.hs * p.x * root), scaled_sigy);
-    }
   } else {
+    if constexpr (OnCurve) {
+      // The line of the curve's segment at the last iterate (begin_return's
+      // at first), as for a hardening line; where this iterate's plastic
+      // strain left that segment, the line of the segment that holds it. So
+      // the lookup is off the Newton chain but in the rare trip that crosses
+      // a curve point, and the test needs no divide: dep a1 a2 = 2/3 x
+      // sqrt(P), a1 a2 > 0.
+      const T dep_a12 = Real(2) / Real(3) * p.x * root;
+      const auto moved = !(range->lo * a12 < dep_a12 && dep_a12 <= range->hi * a12);
+      if (L::any(moved)) {
+        const T dep = dep_a12 / a12;
+        const T epsp = p.epsp + dep;
+        T sigy, slope, lo, hi;
+        hardening_lanes(m, curve_x, curve_y, epsp, sigy, slope, Form == RateForm::Table ? position : nullptr, &lo,
+                        &hi);
+        const T hs = slope * p.rate_scale;
+        p.hs = select(moved, hs, p.hs);
+        p.s0 = select(moved, T(sigy * p.rate_scale - hs * dep), p.s0);
+        range->lo = select(moved, T(lo - p.epsp), range->lo);
+        range->hi = select(moved, T(hi - p.epsp), range->hi);
+      }
+    }
     scaled_sigy = p.s0 * a12 + Real(2) / Real(3) * p.hs * p.x * root;
   }
   const T h = root - scaled_sigy;
