@@ -47,7 +47,7 @@ done
 # Idle threads sleep at once (OMP_WAIT_POLICY=passive) only where np x ncpu
 # exceeds the cores: there a spinning thread holds a core another rank
 # waits for; elsewhere passive costs every parallel region a wake-up
-# (docs/studies.md, "The wait policy").
+# (docs/speed.md, "The wait policy").
 figure() {
   local np=$1 ncpu=$2 dir=$3 best="" out policy=()
   shift 3

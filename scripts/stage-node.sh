@@ -7,7 +7,7 @@
 # from any directory (OPAL_PREFIX), and the element kernel's counted work
 # (callgrind runs here; the node has no valgrind).
 #   scripts/stage-node.sh [DIR]        # default .node (ignored by git)
-# Then one device call runs the whole check (docs/studies.md, "A lent node"):
+# Then one device call runs the whole check (docs/speed.md, "A lent node"):
 #   run(command="bench/node_check.sh", carry=[".node"], timeout_s=540)
 # MINICRASH_NODE_MARCH overrides the target (default x86-64-v4).
 set -euo pipefail

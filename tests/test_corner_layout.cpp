@@ -3,7 +3,7 @@
 // kernel's stores). Both must name the same place, and each corner's packs
 // must run on in one piece: the node gather reads each corner's run front
 // to back when consecutive nodes meet consecutive elements
-// (docs/studies.md, "Corner runs").
+// (docs/speed.md, "Corner runs").
 #include <gtest/gtest.h>
 
 #include <set>

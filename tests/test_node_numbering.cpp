@@ -2,7 +2,7 @@
 // deck's order, or in Morton order where the deck's scatters neighbours
 // (element_order), and numbers nodes in the order the element loop first
 // meets them, then the nodes on no element in deck order: the node gather
-// then reads the corner array nearly front to back (docs/studies.md,
+// then reads the corner array nearly front to back (docs/speed.md,
 // "Nodes numbered by first meeting" and "Shells of a scattered deck in
 // Morton order"). The order of the deck's *NODE lines changes no bit.
 #include <gtest/gtest.h>

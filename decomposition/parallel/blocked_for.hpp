@@ -5,8 +5,9 @@
 // joined in block order keep the serial order, so a fixed np gives the same
 // bits for any thread count. Static schedule by default: on 16 threads a
 // dynamic one made the rigid-body sums 6.5x slower (Neon-like window,
-// docs/studies.md). A pass whose blocks differ much in cost (the contact
-// search: the nodes near the crash find many segments) takes Kokkos::Dynamic.
+// docs/speed.md, "Threads on a 16-core node"). A pass whose blocks differ
+// much in cost (the contact search: the nodes near the crash find many
+// segments) takes Kokkos::Dynamic.
 #pragma once
 
 #include <Kokkos_Core.hpp>

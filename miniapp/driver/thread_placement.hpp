@@ -4,7 +4,7 @@
 // then share them; and more ranks x threads than a node has cores while
 // idle threads spin (the OpenMP default), where a spinning thread holds the
 // core another rank waits for: np 2 x ncpu 2 on 2 cores ran 100 times
-// slower than with OMP_WAIT_POLICY=passive (docs/studies.md, "The wait
+// slower than with OMP_WAIT_POLICY=passive (docs/speed.md, "The wait
 // policy").
 #pragma once
 

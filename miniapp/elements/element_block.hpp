@@ -12,7 +12,7 @@
 // meet consecutive elements it reads each corner's run front to back
 // (packs whole, [pack][corner][lane][component], made it jump 1.1 KB on
 // every 8 elements: node phase 27 -> 19 ns a node-cycle on the plate,
-// docs/studies.md, "Corner runs").
+// docs/speed.md, "Corner runs").
 // The Belytschko-Tsay shell (shell_bt/shell_block.hpp) is the one kind today.
 #pragma once
 

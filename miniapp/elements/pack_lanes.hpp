@@ -15,7 +15,7 @@ namespace mc {
 // Element by element, such a pack's elements cost about four lanes each
 // (perf, Neon-like deck at scale 0.1: 0.0047 % of the samples an element
 // against 0.0011 % in a uniform pack), and at np 16 up to 3 % of a rank's
-// shells lie in packs across classes (docs/studies.md, "Packs across
+// shells lie in packs across classes (docs/speed.md, "Packs across
 // classes").
 template <class T, bool Partial>
 struct PackLanes {  // Partial: one class's lanes

@@ -21,7 +21,7 @@ namespace {
 // components are summed in the same order, so the bits are the same.
 // Single precision's node phase on the Neon-like deck (scale 0.1, cycles
 // 0-3000, np 1): 3.03-3.09 -> 2.67-2.71 s; double's within the noise
-// (docs/studies.md, "Single precision's corner stores and node gathers").
+// (docs/speed.md, "Single precision's corner stores and node gathers").
 template <int Width>
 KOKKOS_INLINE_FUNCTION void sum_terms(const ConstView<IntView>& offset, const ConstView<IntView>& term,
                                       const Real* corners, int n, Real sum[Width]) {
@@ -64,12 +64,12 @@ KOKKOS_INLINE_FUNCTION void sum_net(const ConstView<IntView>& offset, const Cons
 
 // How many nodes ahead the gather fetches corners: a node's corners lie in
 // scattered packs, and waiting on them one node at a time was most of the
-// gather's time (docs/studies.md, "Where the node phase goes"). 32 was the
+// gather's time (docs/speed.md, "Where the node phase goes"). 32 was the
 // fastest of 8, 16, 32, 64 and 128 on the Neon-like window. With each
 // corner's packs in one run (element_block.hpp) and nodes numbered by
 // first meeting (local_mesh.cpp) it still cuts the window's node phase by
 // a quarter to a third, where the strips break the runs; 16 and 64 do the
-// same. On a uniform plate it no longer pays (docs/studies.md, "Corner
+// same. On a uniform plate it no longer pays (docs/speed.md, "Corner
 // runs" and "Nodes numbered by first meeting").
 constexpr int kPrefetchNodes = 32;
 

@@ -29,7 +29,7 @@ def run_env(threads, cpus=None):
     for (np 2 x ncpu 2 on 2 cores: 100 times slower). Where they fit, the
     runtime's default (spin a while, then sleep) is kept: passive there
     makes every parallel region wake its threads, and one rank of 2 threads
-    ran the 3000-shell tube 2.4 times slower (docs/studies.md, "The wait
+    ran the 3000-shell tube 2.4 times slower (docs/speed.md, "The wait
     policy"). The user's environment wins."""
     env = dict(RUN_ENV)
     if threads > (cpus if cpus is not None else local_cpus()):

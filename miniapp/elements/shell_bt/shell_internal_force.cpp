@@ -50,7 +50,7 @@ struct KernelData {
 // anyway. Below it the array stays in cache for the gather and streaming
 // gains nothing (bench_shell_kernel, one thread: whole cycle x1.00 at 2000
 // shells, x1.02 at 8000 (1.5 MiB of corners), x0.90 at 12 000 (2.2 MiB),
-// x0.90 at 200 000; docs/studies.md, "Corner stores past the cache").
+// x0.90 at 200 000; docs/speed.md, "Corner stores past the cache").
 constexpr double kStreamedCornerBytesPerThread = 2 << 20;
 
 // Each pack's state (points, shear, IHQ 4 resultants, back stresses) is
@@ -58,7 +58,7 @@ constexpr double kStreamedCornerBytesPerThread = 2 << 20;
 // last pack's in each array, and without the requests perf put the element
 // phase's stalls on the first loads of every pack's points: 200 000
 // shells, MAT_024, 70-73 -> 55-57 ns an element-cycle (2, 8 and 16 packs
-// ahead did no better; docs/studies.md, "Element state fetched ahead").
+// ahead did no better; docs/speed.md, "Element state fetched ahead").
 constexpr int kPrefetchPacks = 4;
 
 // Packs differ in cost (a yielding pack runs the plastic return at every
