@@ -15,6 +15,9 @@
 #include "io/deck/deck_writer.hpp"
 #include "io/deck/input_error.hpp"
 #include "io/deck/keyword_reader.hpp"
+#include "miniapp/driver/model_source.hpp"
+#include "miniapp/driver/options.hpp"
+#include "option_error.hpp"
 
 namespace mc {
 namespace {
@@ -66,6 +69,26 @@ TEST(GeneratorCurves, TheWrittenDeckReadsBackWithItsCurves) {
 TEST(GeneratorCurves, ACurveNeedsTwoPoints) {
   EXPECT_THROW(tube(1), InputError);
   EXPECT_THROW(tube(-3), InputError);
+}
+
+// minicrash gen=tube curve_points=6: the run's model name carries the count
+// (so r=DIR builds the same model) and gives minicrash-gen's curves.
+TEST(GeneratorCurves, TheRunTimeWordBuildsTheGeneratorsCurves) {
+  const Options o = parse_options({"gen=tube", "curve_points=6"});
+  EXPECT_EQ(o.input, "gen=tube curve_points=6");
+  EXPECT_EQ(generated_model_name("neon", 0.1, 10), "gen=neon scale=0.1 curve_points=10");
+  std::ostringstream warnings;
+  const Model run = load_model(o.input, warnings), generated = tube(6);
+  ASSERT_EQ(run.curves.size(), generated.curves.size());
+  for (const auto& [id, curve] : generated.curves) {
+    EXPECT_EQ(run.curves.at(id).x, curve.x) << "curve " << id;
+    EXPECT_EQ(run.curves.at(id).y, curve.y) << "curve " << id;
+  }
+  EXPECT_EQ(test::option_error({"gen=tube", "curve_points=1"}),
+            "command line: curve_points must be 2 or more (points a curve)");
+  EXPECT_EQ(test::option_error({"gen=tube", "--curve-points", "x"}),
+            "command line: curve-points needs an integer, got 'x'");
+  EXPECT_EQ(test::option_error({"i=deck.k", "curve_points=5"}), "command line: curve_points= needs gen=");
 }
 
 std::string read_file(const std::string& path) {

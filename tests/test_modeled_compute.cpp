@@ -16,6 +16,7 @@
 #include "miniapp/driver/simulation.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "model_builders.hpp"
+#include "option_error.hpp"
 
 namespace mc {
 namespace {
@@ -65,15 +66,6 @@ TEST(ModeledCompute, EachPhaseIsChargedWorkTimesCostEveryCycle) {
   EXPECT_EQ(r.modeled.seconds(Phase::Contact), 0);  // no contact: the phase never runs
 }
 
-std::string option_error(const std::vector<std::string>& args) {
-  try {
-    parse_options(args);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "accepted";
-}
-
 // A rank that sleeps (as an oversubscribed rank waits for a core) uses no CPU
 // time: clock=cpu leaves the wait out, the wall clock keeps it.
 TEST(TimerClock, CpuClockLeavesOutTimeWithoutACore) {
@@ -90,10 +82,10 @@ TEST(TimerClock, CpuClockLeavesOutTimeWithoutACore) {
 }
 
 TEST(TimerClock, BadClockOptionsNameTheProblem) {
-  EXPECT_EQ(option_error({"i=d.k", "clock=cpu", "ncpu=2"}),
+  EXPECT_EQ(test::option_error({"i=d.k", "clock=cpu", "ncpu=2"}),
             "command line: clock=cpu times the calling thread only; it needs ncpu=1");
-  EXPECT_EQ(option_error({"i=d.k", "clock=cycles"}), "command line: clock must be wall or cpu, got 'cycles'");
-  EXPECT_EQ(option_error({"i=d.k", "--clock", "cpu"}), "accepted");
+  EXPECT_EQ(test::option_error({"i=d.k", "clock=cycles"}), "command line: clock must be wall or cpu, got 'cycles'");
+  EXPECT_EQ(test::option_error({"i=d.k", "--clock", "cpu"}), "accepted");
 }
 
 }  // namespace

@@ -8,10 +8,11 @@
 
 namespace mc {
 
-std::string generated_model_name(const std::string& preset, double scale) {
+std::string generated_model_name(const std::string& preset, double scale, int curve_points) {
   std::ostringstream name;
   name << "gen=" << preset;
   if (scale > 0) name << " scale=" << scale;
+  if (curve_points > 0) name << " curve_points=" << curve_points;
   return name.str();
 }
 
@@ -23,6 +24,7 @@ Model load_model(const std::string& name, std::ostream& warnings, const DeckRead
   while (words >> word) {
     if (word.rfind("gen=", 0) == 0) options.preset = word.substr(4);
     else if (word.rfind("scale=", 0) == 0) options.scale = std::stod(word.substr(6));
+    else if (word.rfind("curve_points=", 0) == 0) options.curve_points = std::stoi(word.substr(13));
     else throw InputError("cannot read the generated model name '" + name + "'");
   }
   Model model = generate_model(options);

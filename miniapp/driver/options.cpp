@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <stdexcept>
 
@@ -52,6 +53,11 @@ void set_option(Options& o, const std::string& key, const std::string& value) {
   else if (key == "scale") {
     o.scale = to_double(key, value);
     if (!(o.scale > 0)) throw InputError("command line: scale must be positive");
+  } else if (key == "curve_points" || key == "curve-points") {
+    const auto points = to_int(key, value);
+    if (points < 2 || points > std::numeric_limits<int>::max())
+      throw InputError("command line: " + key + " must be 2 or more (points a curve)");
+    o.curve_points = static_cast<int>(points);
   }
   else if (key == "ncpu" || key == "threads") {
     // LS-DYNA's negative ncpu asks for consistent results; minicrash always is.
@@ -144,9 +150,9 @@ Options parse_options(const std::vector<std::string>& args) {
   }
   if (!o.generator.empty()) {
     if (!o.input.empty()) throw InputError("command line: give i= or gen=, not both");
-    o.input = generated_model_name(o.generator, o.scale);
-  } else if (o.scale > 0) {
-    throw InputError("command line: scale= needs gen=");
+    o.input = generated_model_name(o.generator, o.scale, o.curve_points);
+  } else if (o.scale > 0 || o.curve_points > 0) {
+    throw InputError(std::string("command line: ") + (o.scale > 0 ? "scale=" : "curve_points=") + " needs gen=");
   }
   if (o.clock == "cpu" && o.threads > 1)
     throw InputError("command line: clock=cpu times the calling thread only; it needs ncpu=1");
@@ -169,6 +175,7 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   i=FILE        | --input FILE        keyword deck to run (this or gen=)
   gen=PRESET    | --gen PRESET        build a minicrash-gen preset in memory instead (tube, neon, 3vehicle, car2car)
   scale=S       | --scale S           the preset's scale: element count / the benchmark's (vehicle presets)
+  curve_points=P| --curve-points P    with gen=: each MAT_024's hardening as a P-point curve (LCSS), as real decks give it
   ncpu=M        | --threads M         OpenMP threads per MPI rank (default 1)
   odir=DIR      | --output-dir DIR    where glstat, matsum, rwforc, the report go (default .)
   endtim=T      | --endtim T          override the termination time of the deck

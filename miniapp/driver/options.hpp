@@ -10,9 +10,10 @@
 namespace mc {
 
 struct Options {
-  std::string input;                 // i= | --input; gen= sets it to "gen=PRESET scale=S"
+  std::string input;                 // i= | --input; gen= sets it to "gen=PRESET scale=S ..."
   std::string generator;             // gen= | --gen: a minicrash-gen preset built in memory
   double scale = 0;                  // scale= | --scale: the preset's scale (0: its default)
+  int curve_points = 0;              // curve_points= | --curve-points: MAT_024 hardening as curves (0: lines)
   int threads = 1;                   // ncpu= | --threads (OpenMP threads per rank)
   std::string output_dir = ".";      // odir= | --output-dir
   double end_time = -1;              // endtim= | --endtim (overrides *CONTROL_TERMINATION)
