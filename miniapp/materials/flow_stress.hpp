@@ -134,7 +134,7 @@ KOKKOS_INLINE_FUNCTION int table_hardening(const MaterialParams& m, const Real* 
 // plastic strain rate r = dep / dt: the static curve times LCSR's value at
 // r, or the table's curves interpolated at r (keyword manual, *MAT_024 VP
 // and remarks). Cowper-Symonds under VP 1 has its own iteration
-// (overstress_trip, plane_stress_return.hpp).
+// (overstress_trip.hpp).
 template <class T>
 KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                               const T& epsp, const T& dep, Real dt, T& flow, T& dflow) {

@@ -35,17 +35,16 @@
 #pragma once
 
 #include <algorithm>
-#include <limits>
+#include <cmath>
 
 #include "miniapp/elements/simd.hpp"
 #include "miniapp/materials/elastic.hpp"
 #include "miniapp/materials/flow_stress.hpp"
+#include "miniapp/materials/overstress_trip.hpp"
 #include "miniapp/materials/point_column.hpp"
+#include "miniapp/materials/return_point.hpp"
 
 namespace mc {
-
-// Relative tolerance of the return: a few ulps of the working precision.
-inline constexpr Real kReturnTolerance = 64 * std::numeric_limits<Real>::epsilon();
 
 // Whether the first trip takes Halley's step (newton_trip). In double, one
 // Newton step from begin_return's start (about 1e-3 off) does not meet the
@@ -53,49 +52,6 @@ inline constexpr Real kReturnTolerance = 64 * std::numeric_limits<Real>::epsilon
 // every point-pack took 2 trips either way), so the step's products would
 // only cost.
 inline constexpr bool kHalleyFirstTrip = sizeof(Real) == sizeof(double);
-
-// The mode decay rates of a material: alpha for the mean mode, twog for
-// the deviatoric ones; with kinematic hardening each gains 2/3 Hk.
-struct ReturnRates {
-  Real alpha_e, twog_e, alpha, twog;
-  KOKKOS_INLINE_FUNCTION ReturnRates(const MaterialParams& m, bool kinematic)
-      : alpha_e(m.youngs / (Real(3) * (Real(1) - m.poisson))),
-        twog_e(Real(2) * m.shear_modulus),
-        alpha(kinematic ? alpha_e + Real(2) / Real(3) * m.kinematic_modulus : alpha_e),
-        twog(kinematic ? twog_e + Real(2) / Real(3) * m.kinematic_modulus : twog_e) {}
-};
-
-// One point's return in progress (a table's position, table_position, and
-// a curve's SegmentRange are kept beside it by the column's return: the
-// plain materials' points stay as small as before, and their code as it
-// was: with the range inside, the bilinear plate ran 0.8 % more
-// instructions).
-template <class T>
-struct ReturnPoint {
-  T sm, sd, ss;       // modes of the trial stress relative to the back stress
-  T sm2, dev3;        // sm^2 and 3 (sd^2 + ss^2)
-  T epsp, rate_scale; // plastic strain before the step; Cowper-Symonds factor
-  T s0, hs;           // the hardening line sigy = s0 + hs (2/3 x vm) at the iterate
-  T x, lo, hi;        // the iterate and the bracket of the root
-  T root;             // sqrt(P) at the answer, kept by the trip that finds every lane converged
-  MaskOf<T> yielding, active;
-  bool flowing = false;    // some lane passes yield (else the trial stands)
-  bool iterating = false;  // some lane has not converged
-};
-
-// P = sm^2 a2^2 + 3 dev2 a1^2 at the iterate whose decay factors are a1, a2:
-// one spelling for the trips and finish_return, which takes the last trip's
-// sqrt(P) as the answer's and so needs the same bits.
-template <class T>
-KOKKOS_FORCEINLINE_FUNCTION T squared_modes(const ReturnPoint<T>& p, const T& a1, const T& a2) {
-  return p.sm2 * a2 * a2 + p.dev3 * a1 * a1;
-}
-
-// P'/2 = sm^2 a2 twog + 3 dev2 a1 alpha, P's slope in x over 2.
-template <class T>
-KOKKOS_FORCEINLINE_FUNCTION T half_modes_slope(const ReturnRates& k, const ReturnPoint<T>& p, const T& a1, const T& a2) {
-  return p.sm2 * a2 * k.twog + p.dev3 * a1 * k.alpha;
-}
 
 // How a material's flow stress depends on the strain rate: Cowper-Symonds
 // (or not at all), an LCSR curve, or an LCSS table, each at the total
@@ -275,55 +231,6 @@ KOKKOS_FORCEINLINE_FUNCTION bool newton_trip(const MaterialParams& m, const Real
   } else {
     next = p.x - h * root / dh_root;
   }
-  next = select(next > p.lo && next < p.hi, next, T(Real(0.5) * (p.lo + p.hi)));  // left the bracket: bisect
-  p.x = select(p.active, next, p.x);
-  return true;
-}
-
-// VP 1 with Cowper-Symonds: one Newton trip on the rate law itself,
-//   g(x) = dep - C dt q^P = 0,  dep = 2/3 x vm,
-// q the overstress, (vm - s) / SIGY where the term is added, vm / s - 1
-// where it scales, s the static flow stress at epsp + dep. Written on the
-// flow stress instead (newton_trip's h), the term (dep / C dt)^(1/P) has an
-// infinite slope at dep = 0, and a small overstress put the root so close
-// to 0 that the safeguard bisected for 30 trips; g is smooth there (q^P,
-// P > 1 for steels), rises from -C dt q_trial^P at x = 0 and is positive at
-// the static return's bound, so [lo, hi] brackets it as before.
-template <class T>
-KOKKOS_FORCEINLINE_FUNCTION bool overstress_trip(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                            const ReturnRates& k, Real dt, ReturnPoint<T>& p) {
-  using L = Lanes<T>;
-  const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
-  const T a12 = a1 * a2;
-  const T root = vsqrt(squared_modes(p, a1, a2));
-  const T vm = root / a12;
-  const T dep = Real(2) / Real(3) * p.x * vm;
-  T sigy, slope;
-  hardening_lanes(m, curve_x, curve_y, T(p.epsp + dep), sigy, slope);
-  // d vm / dx from P'/2 = sm^2 a2 twog + 3 dev2 a1 alpha and (a1 a2)'.
-  const T dvm = half_modes_slope(k, p, a1, a2) / (root * a12) -
-                vm * (k.alpha * a2 + k.twog * a1) / a12;
-  const T ddep = Real(2) / Real(3) * (vm + p.x * dvm);
-  const bool added = m.viscoplastic_yield > 0;
-  const T q = added ? T((vm - sigy) / m.viscoplastic_yield) : T(vm / sigy - Real(1));
-  const T dq = added ? T((dvm - slope * ddep) / m.viscoplastic_yield) : T((dvm * sigy - vm * slope * ddep) / (sigy * sigy));
-  const Real power = Real(1) / m.rate_inv_p, scale = m.rate_c * dt;
-  T law, dlaw;  // C dt q^P and its slope, 0 where the stress is below the static flow stress
-  for (int l = 0; l < L::width; ++l) {
-    const Real ql = L::get(q, l);
-    const Real qp = ql > 0 ? static_cast<Real>(std::pow(ql, power)) : Real(0);
-    L::set(law, l, scale * qp);
-    L::set(dlaw, l, ql > 0 ? scale * power * qp / ql * L::get(dq, l) : Real(0));
-  }
-  const T g = dep - law;
-  p.lo = select(g < 0, p.x, p.lo);
-  p.hi = select(g < 0, p.hi, p.x);
-  p.active = p.active && (g > kReturnTolerance * dep || g < -kReturnTolerance * dep);
-  if (!L::any(p.active)) {
-    p.root = root;  // at the answer: finish_return's
-    return false;
-  }
-  T next = p.x - g / (ddep - dlaw);
   next = select(next > p.lo && next < p.hi, next, T(Real(0.5) * (p.lo + p.hi)));  // left the bracket: bisect
   p.x = select(p.active, next, p.x);
   return true;
