@@ -13,8 +13,9 @@ namespace mc {
 
 // The segment [i, i+1] of a curve's points [begin, end) that holds x: the
 // first whose right end is not below x, or the last, which extrapolates
-// (NaN: the first).
-KOKKOS_INLINE_FUNCTION int curve_segment(const Real* curve_x, int begin, int end, Real x) {
+// (NaN: the first). V: Real in the kernels, double for the deck's curves.
+template <class V>
+KOKKOS_INLINE_FUNCTION int curve_segment(const V* curve_x, int begin, int end, V x) {
   int i = begin;
   while (i + 2 < end && curve_x[i + 1] < x) ++i;
   return i;
@@ -30,8 +31,8 @@ KOKKOS_INLINE_FUNCTION void line_at(const T& x0, const T& y0, const T& x1, const
 
 // A piecewise-linear curve's points [begin, end) (two at least) at x: its
 // value and slope, the first and last segments extended beyond its ends.
-KOKKOS_INLINE_FUNCTION void curve_at(const Real* curve_x, const Real* curve_y, int begin, int end, Real x, Real& y,
-                                     Real& slope) {
+template <class V>
+KOKKOS_INLINE_FUNCTION void curve_at(const V* curve_x, const V* curve_y, int begin, int end, V x, V& y, V& slope) {
   const int i = curve_segment(curve_x, begin, end, x);
   line_at(curve_x[i], curve_y[i], curve_x[i + 1], curve_y[i + 1], x, y, slope);
 }

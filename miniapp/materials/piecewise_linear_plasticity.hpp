@@ -111,9 +111,9 @@ struct PiecewiseLinearPlasticity {
   // A curve's value at x, its end segments extended (as hardening() reads it).
   static double curve_value(const Curve& c, double x) {
     if (c.x.size() == 1) return c.y[0];
-    std::size_t i = 0;
-    while (i + 2 < c.x.size() && c.x[i + 1] < x) ++i;
-    return c.y[i] + (c.y[i + 1] - c.y[i]) / (c.x[i + 1] - c.x[i]) * (x - c.x[i]);
+    double y, slope;
+    curve_at(c.x.data(), c.y.data(), 0, static_cast<int>(c.x.size()), x, y, slope);
+    return y;
   }
   // Every point of a column: c.s the old stresses on entry, the new on exit.
   template <class T>
