@@ -71,19 +71,6 @@ KOKKOS_INLINE_FUNCTION T rate_factor(const MaterialParams& m, const T de[3], Rea
   });
 }
 
-// MAT_024's LCSR: the yield stress's factor, its curve at the rate (any
-// value, also below 1).
-template <class T>
-KOKKOS_INLINE_FUNCTION T rate_curve_factor(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                           const T de[3], Real dt) {
-  const T rate = dt > 0 ? strain_rate(de, dt) : T(0);
-  return Lanes<T>::make([&](int l) {
-    Real factor, slope;
-    curve_at(curve_x, curve_y, m.rate_curve_begin, m.rate_curve_end, Lanes<T>::get(rate, l), factor, slope);
-    return factor;
-  });
-}
-
 // LCSS a *DEFINE_TABLE: where rate r (or its logarithm) falls among the
 // table's rates, k + w for curve k and a weight w toward curve k + 1;
 // clamped to the first and last curves. *per_rate (when given): its
@@ -205,6 +192,18 @@ KOKKOS_INLINE_FUNCTION void curve_lanes(const Real* curve_x, const Real* curve_y
     }
     line_at(x0, y0, x1, y1, x, y, slope);
   }
+}
+
+// MAT_024's LCSR: the yield stress's factor, its curve at the rate (any
+// value, also below 1); a pack looks its lanes up at once (curve_lanes:
+// curve_at's bits).
+template <class T>
+KOKKOS_INLINE_FUNCTION T rate_curve_factor(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                           const T de[3], Real dt) {
+  const T rate = dt > 0 ? strain_rate(de, dt) : T(0);
+  T factor, slope, lo, hi;
+  curve_lanes(curve_x, curve_y, m.rate_curve_begin, m.rate_curve_end, rate, factor, slope, lo, hi);
+  return factor;
 }
 
 // Yield stress and slope for T = Real or a pack; with a curve also the
