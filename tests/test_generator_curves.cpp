@@ -89,6 +89,9 @@ TEST(GeneratorCurves, TheRunTimeWordBuildsTheGeneratorsCurves) {
   EXPECT_EQ(test::option_error({"gen=tube", "--curve-points", "x"}),
             "command line: curve-points needs an integer, got 'x'");
   EXPECT_EQ(test::option_error({"i=deck.k", "curve_points=5"}), "command line: curve_points= needs gen=");
+  // A restart manifest's name edited by hand: an InputError, which every rank hears of.
+  for (const char* bad : {"gen=tube curve_points=2.5", "gen=tube curve_points=x", "gen=tube scale=", "gen=tube scale=nan"})
+    EXPECT_THROW(load_model(bad, warnings), InputError) << bad;
 }
 
 std::string read_file(const std::string& path) {
