@@ -116,43 +116,6 @@ KOKKOS_INLINE_FUNCTION int table_hardening(const MaterialParams& m, const Real* 
   return i;
 }
 
-// VP 1 (viscoplastic) with LCSR or a table LCSS: the flow stress where the
-// plastic strain grows by dep over dt to epsp (the new plastic strain), and
-// its derivative in dep (the slope the return's Newton step needs), at the
-// plastic strain rate r = dep / dt: the static curve times LCSR's value at
-// r, or the table's curves interpolated at r (keyword manual, *MAT_024 VP
-// and remarks). Cowper-Symonds under VP 1 has its own iteration
-// (overstress_trip.hpp).
-template <class T>
-KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                              const T& epsp, const T& dep, Real dt, T& flow, T& dflow) {
-  for (int l = 0; l < Lanes<T>::width; ++l) {
-    const Real e = Lanes<T>::get(epsp, l);
-    const Real r = dt > 0 ? Lanes<T>::get(dep, l) / dt : Real(0);
-    Real f, df;
-    if (m.table_count > 0) {
-      Real per_rate;
-      const Real position = table_position_of_rate(m, r, &per_rate);
-      table_hardening(m, curve_x, curve_y, e, position, f, df);
-      if (per_rate > 0) {  // the step between the two curves that bracket r, at e
-        const Real k = Real(static_cast<int>(position));
-        Real below, above, unused;
-        table_hardening(m, curve_x, curve_y, e, k, below, unused);
-        table_hardening(m, curve_x, curve_y, e, k + 1, above, unused);
-        df += (above - below) * per_rate / dt;
-      }
-    } else {
-      Real s, h, factor, factor_slope;
-      hardening(m, curve_x, curve_y, e, s, h);
-      curve_at(curve_x, curve_y, m.rate_curve_begin, m.rate_curve_end, r, factor, factor_slope);
-      f = s * factor;
-      df = h * factor + (dt > 0 ? s * factor_slope / dt : Real(0));
-    }
-    Lanes<T>::set(flow, l, f);
-    Lanes<T>::set(dflow, l, df);
-  }
-}
-
 // The segment's ends as the range (lo, hi] of abscissas it holds: its
 // points, unbounded outward at the curve's first and last segments.
 KOKKOS_INLINE_FUNCTION void segment_range(const Real* curve_x, int begin, int end, int i, Real& lo, Real& hi) {
@@ -233,6 +196,45 @@ KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real*
     Lanes<T>::set(slope, l, d);
     if (lo) Lanes<T>::set(*lo, l, lane_lo);
     if (hi) Lanes<T>::set(*hi, l, lane_hi);
+  }
+}
+
+// VP 1 (viscoplastic) with LCSR or a table LCSS: the flow stress where the
+// plastic strain grows by dep over dt to epsp (the new plastic strain), and
+// its derivative in dep (the slope the return's Newton step needs), at the
+// plastic strain rate r = dep / dt: the static curve times LCSR's value at
+// r, or the table's curves interpolated at r (keyword manual, *MAT_024 VP
+// and remarks). Cowper-Symonds under VP 1 has its own iteration
+// (overstress_trip.hpp). LCSR: a pack looks both curves up for all its
+// lanes at once (hardening_lanes, curve_lanes: the scalar lookups' bits);
+// a table, lane by lane.
+template <class T>
+KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                              const T& epsp, const T& dep, Real dt, T& flow, T& dflow) {
+  if (m.table_count == 0) {
+    const T r = dt > 0 ? T(dep / dt) : T(0);
+    T s, h, factor, factor_slope, lo, hi;
+    hardening_lanes(m, curve_x, curve_y, epsp, s, h);
+    curve_lanes(curve_x, curve_y, m.rate_curve_begin, m.rate_curve_end, r, factor, factor_slope, lo, hi);
+    flow = s * factor;
+    dflow = h * factor + (dt > 0 ? T(s * factor_slope / dt) : T(0));
+    return;
+  }
+  for (int l = 0; l < Lanes<T>::width; ++l) {
+    const Real e = Lanes<T>::get(epsp, l);
+    const Real r = dt > 0 ? Lanes<T>::get(dep, l) / dt : Real(0);
+    Real f, df, per_rate;
+    const Real position = table_position_of_rate(m, r, &per_rate);
+    table_hardening(m, curve_x, curve_y, e, position, f, df);
+    if (per_rate > 0) {  // the step between the two curves that bracket r, at e
+      const Real k = Real(static_cast<int>(position));
+      Real below, above, unused;
+      table_hardening(m, curve_x, curve_y, e, k, below, unused);
+      table_hardening(m, curve_x, curve_y, e, k + 1, above, unused);
+      df += (above - below) * per_rate / dt;
+    }
+    Lanes<T>::set(flow, l, f);
+    Lanes<T>::set(dflow, l, df);
   }
 }
 
