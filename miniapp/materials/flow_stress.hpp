@@ -37,17 +37,6 @@ KOKKOS_INLINE_FUNCTION void curve_at(const V* curve_x, const V* curve_y, int beg
   line_at(curve_x[i], curve_y[i], curve_x[i + 1], curve_y[i + 1], x, y, slope);
 }
 
-// Yield stress and hardening slope at effective plastic strain epsp.
-KOKKOS_INLINE_FUNCTION void hardening(const MaterialParams& m, const Real* curve_x,
-                                      const Real* curve_y, Real epsp, Real& sigy, Real& slope) {
-  if (m.curve_end == m.curve_begin) {
-    sigy = m.yield + m.plastic_modulus * epsp;
-    slope = m.plastic_modulus;
-    return;
-  }
-  curve_at(curve_x, curve_y, m.curve_begin, m.curve_end, epsp, sigy, slope);
-}
-
 // Cowper-Symonds factor 1 + (rate / C)^(1/P) on the yield stress and the
 // hardening slope, where rate = sqrt(d_ij d_ij) of the total strain rate
 // (LS-DYNA Keyword User's Manual vol. II, *MAT_024 and *MAT_003 remarks;

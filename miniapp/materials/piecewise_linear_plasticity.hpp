@@ -108,7 +108,7 @@ struct PiecewiseLinearPlasticity {
     for (std::size_t k = 0; k < t.values.size(); ++k)
       p.table_rates[k] = static_cast<Real>(p.table_log && !given_as_logs ? std::log(t.values[k]) : t.values[k]);
   }
-  // A curve's value at x, its end segments extended (as hardening() reads it).
+  // A curve's value at x, its end segments extended (as the kernels read it).
   static double curve_value(const Curve& c, double x) {
     if (c.x.size() == 1) return c.y[0];
     double y, slope;
