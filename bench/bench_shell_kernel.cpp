@@ -3,11 +3,17 @@
 // large enough to leave cache, the bytes of solver state per element and
 // each phase's compulsory traffic.
 //
-//   bench_shell_kernel [--elements N] [--nip K] [--mat 1|24] [--curve 0|P] [--cycles C] [--threads T]
+//   bench_shell_kernel [--elements N] [--nip K] [--mat 1|24] [--curve 0|P] [--rate none|cs|lcsr|table] [--vp 0|1] [--cycles C] [--threads T]
 //
 // --curve P gives MAT_024 its hardening as a P-point LCSS curve, as real
 // decks do, instead of SIGY and ETAN (mc::give_hardening_curves: the same
-// line), so the time shows what the curve's lookup costs.
+// line), so the time shows what the curve's lookup costs. --rate gives
+// MAT_024 a strain-rate dependence, to time what each form adds: cs
+// Cowper-Symonds (mild steel's C = 40.4 /s, P = 5), lcsr a six-point LCSR
+// curve (factors 1.0-1.4 over rates 0-1 /ms), table an LCSS table of three
+// rates (0, 1e-3 and 1e-2 /ms) whose curves are --curve's scaled by 1,
+// 1.05 and 1.1 (needs --curve). --vp 1 takes the rate as the plastic strain
+// rate (VP 1: the return solves for it); it needs a --rate.
 //
 // The plate is hit by a transverse velocity field and stretched in its
 // plane, which drives MAT_024 into plasticity at most points, the costly
@@ -19,6 +25,7 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -37,7 +44,41 @@ namespace {
 
 constexpr double kPlateSpacing = 5.0;  // mm between the plate's nodes
 
-mc::Model bench_plate(int nx, int ny, int nip, bool plastic, int curve_points) {
+// The strain-rate forms --rate names (the file's head says what each is).
+enum class RateForm { None, CowperSymonds, Lcsr, Table };
+
+void give_rate_dependence(mc::Model& m, RateForm rate, bool viscoplastic) {
+  mc::Material& mat = m.materials.at(1);
+  mat.viscoplastic = viscoplastic;
+  if (rate == RateForm::CowperSymonds) {
+    mat.rate_c = 0.0404;  // 1/ms
+    mat.rate_p = 5;
+  } else if (rate == RateForm::Lcsr) {
+    mc::Curve c;
+    c.id = m.curves.empty() ? 1 : m.curves.rbegin()->first + 1;
+    c.x = {0.0, 1e-4, 1e-3, 1e-2, 1e-1, 1.0};
+    c.y = {1.0, 1.02, 1.05, 1.1, 1.2, 1.4};
+    m.curves[c.id] = c;
+    mat.rate_curve = c.id;
+  } else if (rate == RateForm::Table) {
+    const mc::Curve base = m.curves.at(mat.hardening_curve);
+    mc::Table table;
+    table.id = 1;
+    for (int k = 0; k < 3; ++k) {
+      mc::Curve c = base;
+      c.id = m.curves.rbegin()->first + 1;
+      for (double& y : c.y) y *= 1.0 + 0.05 * k;
+      m.curves[c.id] = c;
+      table.values.push_back(k == 0 ? 0.0 : 1e-4 * std::pow(10.0, k));
+      table.curves.push_back(c.id);
+    }
+    m.tables[table.id] = table;
+    mat.hardening_table = table.id;
+    mat.hardening_curve = 0;
+  }
+}
+
+mc::Model bench_plate(int nx, int ny, int nip, bool plastic, int curve_points, RateForm rate, bool viscoplastic) {
   mc::Model m;
   const double h = kPlateSpacing;
   for (int j = 0; j <= ny; ++j)
@@ -62,6 +103,7 @@ mc::Model bench_plate(int nx, int ny, int nip, bool plastic, int curve_points) {
   m.parts[1] = mc::Part{1, "plate", 1, 1, 0, mc::ThicknessUpdate::None, {}};
   m.controls.hourglass.ihq = 4;
   if (curve_points > 0) mc::give_hardening_curves(m, curve_points);
+  if (plastic) give_rate_dependence(m, rate, viscoplastic);
   return m;
 }
 
@@ -112,9 +154,9 @@ double node_traffic(const mc::State& s, const mc::ByteView& roles) {
 
 int main(int argc, char** argv) {
   mc::bench::BenchOptions options(
-      "bench_shell_kernel [--elements N] [--nip K] [--mat 1|24] [--curve 0|P] [--cycles C] [--threads T]",
-      {{"--elements", "200000"}, {"--nip", "5"}, {"--mat", "24"}, {"--curve", "0"}, {"--cycles", "200"},
-       {"--threads", "1"}});
+      "bench_shell_kernel [--elements N] [--nip K] [--mat 1|24] [--curve 0|P] [--rate none|cs|lcsr|table] [--vp 0|1] [--cycles C] [--threads T]",
+      {{"--elements", "200000"}, {"--nip", "5"}, {"--mat", "24"}, {"--curve", "0"}, {"--rate", "none"},
+       {"--vp", "0"}, {"--cycles", "200"}, {"--threads", "1"}});
   if (const int code = options.read(argc, argv); code >= 0) return code;
   const int elements = options.count("--elements"), nip = options.count("--nip"), mat = options.count("--mat"),
             cycles = options.count("--cycles"), threads = options.count("--threads");
@@ -126,11 +168,28 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "--mat: %d is neither 1 (elastic) nor 24 (MAT_024)\n", mat);
     return 2;
   }
+  const std::string rate_name = options.text("--rate"), vp = options.text("--vp");
+  const std::map<std::string, RateForm> rates = {{"none", RateForm::None},
+                                                 {"cs", RateForm::CowperSymonds},
+                                                 {"lcsr", RateForm::Lcsr},
+                                                 {"table", RateForm::Table}};
+  const auto rate = rates.find(rate_name);
+  const std::string refused =
+      rate == rates.end()                                  ? "--rate: '" + rate_name + "' is not none, cs, lcsr or table"
+      : vp != "0" && vp != "1"                             ? "--vp: '" + vp + "' is not 0 or 1"
+      : rate->second != RateForm::None && mat != 24        ? "--rate " + rate_name + " needs --mat 24"
+      : rate->second == RateForm::Table && !curve_points ? std::string("--rate table needs --curve P")
+      : vp == "1" && rate->second == RateForm::None        ? std::string("--vp 1 needs a --rate")
+                                                           : std::string();
+  if (!refused.empty()) {
+    std::fprintf(stderr, "%s\n", refused.c_str());
+    return 2;
+  }
   mc::MpiSession mpi(&argc, &argv);
   mc::KokkosSession kokkos(threads);
   try {
     const int nx = static_cast<int>(std::sqrt(elements * 1.25)), ny = (elements + nx - 1) / nx;
-    const mc::Model model = bench_plate(nx, ny, nip, mat == 24, curve_points);
+    const mc::Model model = bench_plate(nx, ny, nip, mat == 24, curve_points, rate->second, vp == "1");
     mc::State s = mc::build_state(model, mc::whole_model_mesh(model));
     // Transverse ripple of 2 mm/ms plus a membrane stretch that yields MAT_024.
     for (int n = 0; n < s.nodes.count(); ++n) {
@@ -175,12 +234,12 @@ int main(int argc, char** argv) {
     for (int e = 0; e < s.elements.count(); ++e)
       for (int k = 0; k < nip; ++k) plastic_points += mc::packed(s.elements.points, e, 4 * k + 3) > 0;
     const double node_cycles = double(s.nodes.count()) * (cycles - warm_up);
-    std::printf("elements %d nip %d mat %03d curve %d precision %s threads %d: element phase %.1f ns/element-cycle, "
+    std::printf("elements %d nip %d mat %03d curve %d rate %s vp %s precision %s threads %d: element phase %.1f ns/element-cycle, "
                 "whole cycle %.1f ns/element-cycle (ratio %.2f), plastic points %.0f%%, yielding points %.2f a "
                 "shell-cycle, state %.0f B/element, "
                 "kernel traffic %.0f B/element-cycle; nodes %d: node phase %.1f ns/node-cycle, "
                 "node traffic %.0f B/node-cycle\n",
-                s.elements.count(), nip, mat, curve_points, sizeof(mc::Real) == 8 ? "double" : "single", threads,
+                s.elements.count(), nip, mat, curve_points, rate_name.c_str(), vp.c_str(), sizeof(mc::Real) == 8 ? "double" : "single", threads,
                 1e9 * t_elem / counted, 1e9 * t_all / counted, t_all / t_elem,
                 100.0 * plastic_points / (double(s.elements.count()) * nip),
                 (plastic_updates(s) - updates_before) / counted,

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "miniapp/elements/simd.hpp"
+#include "miniapp/elements/simd_pow.hpp"
 #include "miniapp/materials/material_params.hpp"
 
 namespace mc {
@@ -54,10 +55,7 @@ KOKKOS_INLINE_FUNCTION T strain_rate(const T de[3], Real dt) {
 template <class T>
 KOKKOS_INLINE_FUNCTION T rate_factor(const MaterialParams& m, const T de[3], Real dt) {
   if (!(m.rate_c > 0) || !(dt > 0)) return T(1);
-  const T rate = strain_rate(de, dt);
-  return Lanes<T>::make([&](int l) {
-    return Real(1) + static_cast<Real>(std::pow(Lanes<T>::get(rate, l) / m.rate_c, m.rate_inv_p));
-  });
+  return Real(1) + vpow(T(strain_rate(de, dt) / m.rate_c), m.rate_inv_p);  // a pack at once (simd_pow.hpp)
 }
 
 // LCSS a *DEFINE_TABLE: where rate r (or its logarithm) falls among the

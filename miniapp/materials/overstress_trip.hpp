@@ -3,8 +3,7 @@
 // place of newton_trip).
 #pragma once
 
-#include <cmath>
-
+#include "miniapp/elements/simd_pow.hpp"
 #include "miniapp/materials/flow_stress.hpp"
 #include "miniapp/materials/return_point.hpp"
 
@@ -38,13 +37,12 @@ KOKKOS_FORCEINLINE_FUNCTION bool overstress_trip(const MaterialParams& m, const 
   const T q = added ? T((vm - sigy) / m.viscoplastic_yield) : T(vm / sigy - Real(1));
   const T dq = added ? T((dvm - slope * ddep) / m.viscoplastic_yield) : T((dvm * sigy - vm * slope * ddep) / (sigy * sigy));
   const Real power = Real(1) / m.rate_inv_p, scale = m.rate_c * dt;
-  T law, dlaw;  // C dt q^P and its slope, 0 where the stress is below the static flow stress
-  for (int l = 0; l < L::width; ++l) {
-    const Real ql = L::get(q, l);
-    const Real qp = ql > 0 ? static_cast<Real>(std::pow(ql, power)) : Real(0);
-    L::set(law, l, scale * qp);
-    L::set(dlaw, l, ql > 0 ? scale * power * qp / ql * L::get(dq, l) : Real(0));
-  }
+  // C dt q^P and its slope, 0 where the stress is below the static flow
+  // stress; a pack at once (simd_pow.hpp).
+  const auto over = q > Real(0);
+  const T qp = select(over, vpow(q, power), T(0));
+  const T law = scale * qp;
+  const T dlaw = select(over, T(scale * power * qp / select(over, q, T(1)) * dq), T(0));
   const T g = dep - law;
   p.lo = select(g < 0, p.x, p.lo);
   p.hi = select(g < 0, p.hi, p.x);
