@@ -46,16 +46,24 @@ KOKKOS_INLINE_FUNCTION void curve_at(const V* curve_x, const V* curve_y, int beg
 // rate matters where the point flows), and transverse shear is left out.
 // de[2] is the engineering shear increment, so d_xy = de[2] / 2 dt.
 template <class T>
-KOKKOS_INLINE_FUNCTION T strain_rate(const T de[3], Real dt) {
+KOKKOS_INLINE_FUNCTION T strain_increment(const T de[3]) {
   const T dzz = -(de[0] + de[1]);
   const T dxy = Real(0.5) * de[2];
-  return vsqrt(de[0] * de[0] + de[1] * de[1] + dzz * dzz + Real(2) * dxy * dxy) / dt;
+  return vsqrt(de[0] * de[0] + de[1] * de[1] + dzz * dzz + Real(2) * dxy * dxy);
 }
 
 template <class T>
+KOKKOS_INLINE_FUNCTION T strain_rate(const T de[3], Real dt) {
+  return strain_increment(de) / dt;
+}
+
+// rate / C as the increment times 1 / (C dt), one multiply where two
+// divides stood in the chain before the power (taken a pack at once:
+// simd_pow.hpp).
+template <class T>
 KOKKOS_INLINE_FUNCTION T rate_factor(const MaterialParams& m, const T de[3], Real dt) {
   if (!(m.rate_c > 0) || !(dt > 0)) return T(1);
-  return Real(1) + vpow(T(strain_rate(de, dt) / m.rate_c), m.rate_inv_p);  // a pack at once (simd_pow.hpp)
+  return Real(1) + vpow(T(strain_increment(de) * (Real(1) / (m.rate_c * dt))), m.rate_inv_p);
 }
 
 // LCSS a *DEFINE_TABLE: where rate r (or its logarithm) falls among the

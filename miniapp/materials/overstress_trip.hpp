@@ -24,18 +24,28 @@ KOKKOS_FORCEINLINE_FUNCTION bool overstress_trip(const MaterialParams& m, const 
   using L = Lanes<T>;
   const T a1 = Real(1) + k.alpha * p.x, a2 = Real(1) + k.twog * p.x;
   const T a12 = a1 * a2;
+  // Divides are the trip's slowest steps (one unit serves them and the
+  // square roots): each quotient below by one reciprocal taken once.
+  const T per_a12 = Real(1) / a12;
   const T root = vsqrt(squared_modes(p, a1, a2));
-  const T vm = root / a12;
+  const T vm = root * per_a12;
   const T dep = Real(2) / Real(3) * p.x * vm;
   T sigy, slope;
   hardening_lanes(m, curve_x, curve_y, T(p.epsp + dep), sigy, slope);
   // d vm / dx from P'/2 = sm^2 a2 twog + 3 dev2 a1 alpha and (a1 a2)'.
-  const T dvm = half_modes_slope(k, p, a1, a2) / (root * a12) -
-                vm * (k.alpha * a2 + k.twog * a1) / a12;
+  const T dvm = (half_modes_slope(k, p, a1, a2) / root - vm * (k.alpha * a2 + k.twog * a1)) * per_a12;
   const T ddep = Real(2) / Real(3) * (vm + p.x * dvm);
   const bool added = m.viscoplastic_yield > 0;
-  const T q = added ? T((vm - sigy) / m.viscoplastic_yield) : T(vm / sigy - Real(1));
-  const T dq = added ? T((dvm - slope * ddep) / m.viscoplastic_yield) : T((dvm * sigy - vm * slope * ddep) / (sigy * sigy));
+  T q, dq;
+  if (added) {
+    const Real per_yield = Real(1) / m.viscoplastic_yield;
+    q = (vm - sigy) * per_yield;
+    dq = (dvm - slope * ddep) * per_yield;
+  } else {
+    const T per_sigy = Real(1) / sigy;
+    q = vm * per_sigy - Real(1);
+    dq = (dvm * sigy - vm * slope * ddep) * (per_sigy * per_sigy);
+  }
   const Real power = Real(1) / m.rate_inv_p, scale = m.rate_c * dt;
   // C dt q^P and its slope, 0 where the stress is below the static flow
   // stress; a pack at once (simd_pow.hpp).
