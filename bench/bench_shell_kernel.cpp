@@ -3,7 +3,8 @@
 // large enough to leave cache, the bytes of solver state per element and
 // each phase's compulsory traffic.
 //
-//   bench_shell_kernel [--elements N] [--nip K] [--mat 1|24] [--curve 0|P] [--rate none|cs|lcsr|table] [--vp 0|1] [--cycles C] [--threads T]
+//   bench_shell_kernel [--elements N] [--nip K] [--mat 1|24] [--curve 0|P]
+//                      [--rate none|cs|lcsr|table|log-table] [--vp 0|1] [--cycles C] [--threads T]
 //
 // --curve P gives MAT_024 its hardening as a P-point LCSS curve, as real
 // decks do, instead of SIGY and ETAN (mc::give_hardening_curves: the same
@@ -12,7 +13,8 @@
 // Cowper-Symonds (mild steel's C = 40.4 /s, P = 5), lcsr a six-point LCSR
 // curve (factors 1.0-1.4 over rates 0-1 /ms), table an LCSS table of three
 // rates (0, 1e-3 and 1e-2 /ms) whose curves are --curve's scaled by 1,
-// 1.05 and 1.1 (needs --curve). --vp 1 takes the rate as the plastic strain
+// 1.05 and 1.1 (needs --curve); log-table the same at rates 1e-4, 1e-3
+// and 1e-2 /ms, interpolated in ln(rate) (_LOG_INTERPOLATION). --vp 1 takes the rate as the plastic strain
 // rate (VP 1: the return solves for it); it needs a --rate.
 //
 // The plate is hit by a transverse velocity field and stretched in its
@@ -45,7 +47,7 @@ namespace {
 constexpr double kPlateSpacing = 5.0;  // mm between the plate's nodes
 
 // The strain-rate forms --rate names (the file's head says what each is).
-enum class RateForm { None, CowperSymonds, Lcsr, Table };
+enum class RateForm { None, CowperSymonds, Lcsr, Table, LogTable };
 
 void give_rate_dependence(mc::Model& m, RateForm rate, bool viscoplastic) {
   mc::Material& mat = m.materials.at(1);
@@ -60,7 +62,7 @@ void give_rate_dependence(mc::Model& m, RateForm rate, bool viscoplastic) {
     c.y = {1.0, 1.02, 1.05, 1.1, 1.2, 1.4};
     m.curves[c.id] = c;
     mat.rate_curve = c.id;
-  } else if (rate == RateForm::Table) {
+  } else if (rate == RateForm::Table || rate == RateForm::LogTable) {
     const mc::Curve base = m.curves.at(mat.hardening_curve);
     mc::Table table;
     table.id = 1;
@@ -69,12 +71,13 @@ void give_rate_dependence(mc::Model& m, RateForm rate, bool viscoplastic) {
       c.id = m.curves.rbegin()->first + 1;
       for (double& y : c.y) y *= 1.0 + 0.05 * k;
       m.curves[c.id] = c;
-      table.values.push_back(k == 0 ? 0.0 : 1e-4 * std::pow(10.0, k));
+      table.values.push_back(k == 0 && rate == RateForm::Table ? 0.0 : 1e-4 * std::pow(10.0, k));
       table.curves.push_back(c.id);
     }
     m.tables[table.id] = table;
     mat.hardening_table = table.id;
     mat.hardening_curve = 0;
+    mat.log_rate_interpolation = rate == RateForm::LogTable;
   }
 }
 
@@ -154,7 +157,8 @@ double node_traffic(const mc::State& s, const mc::ByteView& roles) {
 
 int main(int argc, char** argv) {
   mc::bench::BenchOptions options(
-      "bench_shell_kernel [--elements N] [--nip K] [--mat 1|24] [--curve 0|P] [--rate none|cs|lcsr|table] [--vp 0|1] [--cycles C] [--threads T]",
+      "bench_shell_kernel [--elements N] [--nip K] [--mat 1|24] [--curve 0|P] "
+      "[--rate none|cs|lcsr|table|log-table] [--vp 0|1] [--cycles C] [--threads T]",
       {{"--elements", "200000"}, {"--nip", "5"}, {"--mat", "24"}, {"--curve", "0"}, {"--rate", "none"},
        {"--vp", "0"}, {"--cycles", "200"}, {"--threads", "1"}});
   if (const int code = options.read(argc, argv); code >= 0) return code;
@@ -172,15 +176,20 @@ int main(int argc, char** argv) {
   const std::map<std::string, RateForm> rates = {{"none", RateForm::None},
                                                  {"cs", RateForm::CowperSymonds},
                                                  {"lcsr", RateForm::Lcsr},
-                                                 {"table", RateForm::Table}};
+                                                 {"table", RateForm::Table},
+                                                 {"log-table", RateForm::LogTable}};
   const auto rate = rates.find(rate_name);
-  const std::string refused =
-      rate == rates.end()                                  ? "--rate: '" + rate_name + "' is not none, cs, lcsr or table"
-      : vp != "0" && vp != "1"                             ? "--vp: '" + vp + "' is not 0 or 1"
-      : rate->second != RateForm::None && mat != 24        ? "--rate " + rate_name + " needs --mat 24"
-      : rate->second == RateForm::Table && !curve_points ? std::string("--rate table needs --curve P")
-      : vp == "1" && rate->second == RateForm::None        ? std::string("--vp 1 needs a --rate")
-                                                           : std::string();
+  std::string refused;
+  if (rate == rates.end())
+    refused = "--rate: '" + rate_name + "' is not none, cs, lcsr, table or log-table";
+  else if (vp != "0" && vp != "1")
+    refused = "--vp: '" + vp + "' is not 0 or 1";
+  else if (rate->second != RateForm::None && mat != 24)
+    refused = "--rate " + rate_name + " needs --mat 24";
+  else if (rate->second >= RateForm::Table && !curve_points)
+    refused = "--rate " + rate_name + " needs --curve P";
+  else if (vp == "1" && rate->second == RateForm::None)
+    refused = "--vp 1 needs a --rate";
   if (!refused.empty()) {
     std::fprintf(stderr, "%s\n", refused.c_str());
     return 2;
@@ -234,12 +243,14 @@ int main(int argc, char** argv) {
     for (int e = 0; e < s.elements.count(); ++e)
       for (int k = 0; k < nip; ++k) plastic_points += mc::packed(s.elements.points, e, 4 * k + 3) > 0;
     const double node_cycles = double(s.nodes.count()) * (cycles - warm_up);
-    std::printf("elements %d nip %d mat %03d curve %d rate %s vp %s precision %s threads %d: element phase %.1f ns/element-cycle, "
+    std::printf("elements %d nip %d mat %03d curve %d rate %s vp %s precision %s threads %d: element phase %.1f "
+                "ns/element-cycle, "
                 "whole cycle %.1f ns/element-cycle (ratio %.2f), plastic points %.0f%%, yielding points %.2f a "
                 "shell-cycle, state %.0f B/element, "
                 "kernel traffic %.0f B/element-cycle; nodes %d: node phase %.1f ns/node-cycle, "
                 "node traffic %.0f B/node-cycle\n",
-                s.elements.count(), nip, mat, curve_points, rate_name.c_str(), vp.c_str(), sizeof(mc::Real) == 8 ? "double" : "single", threads,
+                s.elements.count(), nip, mat, curve_points, rate_name.c_str(), vp.c_str(),
+                sizeof(mc::Real) == 8 ? "double" : "single", threads,
                 1e9 * t_elem / counted, 1e9 * t_all / counted, t_all / t_elem,
                 100.0 * plastic_points / (double(s.elements.count()) * nip),
                 (plastic_updates(s) - updates_before) / counted,

@@ -125,6 +125,14 @@ KOKKOS_FORCEINLINE_FUNCTION void vlog2sum(const T& x, T& hi, T& lo) {
   lo = (whole - hi) + rest;
 }
 
+// ln x for finite x > 0, within an ulp or two (vlog2sum's rounded sum).
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION T vlog(const T& x) {
+  T hi, lo;
+  vlog2sum(x, hi, lo);
+  return hi;
+}
+
 // e^(hi + lo), |lo| below hi's last bit (0 below the type's range, infinity above it).
 template <class T>
 KOKKOS_FORCEINLINE_FUNCTION T vexp2sum(const T& hi, const T& lo) {

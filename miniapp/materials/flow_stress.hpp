@@ -66,13 +66,22 @@ KOKKOS_INLINE_FUNCTION T rate_factor(const MaterialParams& m, const T de[3], Rea
   return Real(1) + vpow(T(strain_increment(de) * (Real(1) / (m.rate_c * dt))), m.rate_inv_p);
 }
 
-// LCSS a *DEFINE_TABLE: where rate r (or its logarithm) falls among the
-// table's rates, k + w for curve k and a weight w toward curve k + 1;
-// clamped to the first and last curves. *per_rate (when given): its
-// derivative in r, 0 where it is clamped.
-KOKKOS_INLINE_FUNCTION Real table_position_of_rate(const MaterialParams& m, Real r, Real* per_rate = nullptr) {
+// The abscissa of strain rate r in an LCSS table: r, or ln r where the
+// table holds logarithms (ln 0 and below: the first rate). vlog, so that a
+// pack takes its lanes' logarithms at once with the scalar's bits.
+template <class T>
+KOKKOS_INLINE_FUNCTION T table_abscissa(const MaterialParams& m, const T& r) {
+  if (!m.table_log) return r;
+  const auto positive = r > Real(0);
+  return select(positive, vlog(select(positive, r, T(1))), T(m.table_rates[0]));
+}
+
+// LCSS a *DEFINE_TABLE: where rate r, at abscissa x (table_abscissa),
+// falls among the table's rates, k + w for curve k and a weight w toward
+// curve k + 1; clamped to the first and last curves. *per_rate (when
+// given): its derivative in r, 0 where it is clamped.
+KOKKOS_INLINE_FUNCTION Real table_position_at(const MaterialParams& m, Real r, Real x, Real* per_rate) {
   if (per_rate) *per_rate = 0;
-  const Real x = m.table_log ? (r > 0 ? static_cast<Real>(std::log(r)) : m.table_rates[0]) : r;
   if (!(x > m.table_rates[0])) return Real(0);
   const int last = m.table_count - 1;
   if (!(x < m.table_rates[last])) return Real(last);
@@ -83,11 +92,18 @@ KOKKOS_INLINE_FUNCTION Real table_position_of_rate(const MaterialParams& m, Real
   return Real(k) + (x - m.table_rates[k]) / span;
 }
 
-// The table position of the point's strain rate (as rate_factor's).
+KOKKOS_INLINE_FUNCTION Real table_position_of_rate(const MaterialParams& m, Real r, Real* per_rate = nullptr) {
+  return table_position_at(m, r, table_abscissa(m, r), per_rate);
+}
+
+// The table position of the point's strain rate (as rate_factor's): the
+// logarithms a pack at once, the search lane by lane.
 template <class T>
 KOKKOS_INLINE_FUNCTION T table_position(const MaterialParams& m, const T de[3], Real dt) {
   const T rate = dt > 0 ? strain_rate(de, dt) : T(0);
-  return Lanes<T>::make([&](int l) { return table_position_of_rate(m, Lanes<T>::get(rate, l)); });
+  const T x = table_abscissa(m, rate);
+  return Lanes<T>::make(
+      [&](int l) { return table_position_at(m, Lanes<T>::get(rate, l), Lanes<T>::get(x, l), nullptr); });
 }
 
 // Yield stress and slope at epsp between a table's curves k and k + 1
@@ -215,11 +231,13 @@ KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Rea
     dflow = h * factor + (dt > 0 ? T(s * factor_slope / dt) : T(0));
     return;
   }
+  const T rates = dt > 0 ? T(dep / dt) : T(0);
+  const T abscissas = table_abscissa(m, rates);  // the logarithms a pack at once
   for (int l = 0; l < Lanes<T>::width; ++l) {
     const Real e = Lanes<T>::get(epsp, l);
-    const Real r = dt > 0 ? Lanes<T>::get(dep, l) / dt : Real(0);
+    const Real r = Lanes<T>::get(rates, l);
     Real f, df, per_rate;
-    const Real position = table_position_of_rate(m, r, &per_rate);
+    const Real position = table_position_at(m, r, Lanes<T>::get(abscissas, l), &per_rate);
     table_hardening(m, curve_x, curve_y, e, position, f, df);
     if (per_rate > 0) {  // the step between the two curves that bracket r, at e
       const Real k = Real(static_cast<int>(position));
