@@ -32,10 +32,12 @@ KOKKOS_INLINE_FUNCTION void line_at(const T& x0, const T& y0, const T& x1, const
 
 // A piecewise-linear curve's points [begin, end) (two at least) at x: its
 // value and slope, the first and last segments extended beyond its ends.
+// Returns the segment (curve_segment).
 template <class V>
-KOKKOS_INLINE_FUNCTION void curve_at(const V* curve_x, const V* curve_y, int begin, int end, V x, V& y, V& slope) {
+KOKKOS_INLINE_FUNCTION int curve_at(const V* curve_x, const V* curve_y, int begin, int end, V x, V& y, V& slope) {
   const int i = curve_segment(curve_x, begin, end, x);
   line_at(curve_x[i], curve_y[i], curve_x[i + 1], curve_y[i + 1], x, y, slope);
+  return i;
 }
 
 // Cowper-Symonds factor 1 + (rate / C)^(1/P) on the yield stress and the
@@ -146,9 +148,7 @@ template <class T>
 KOKKOS_INLINE_FUNCTION void curve_lanes(const Real* curve_x, const Real* curve_y, int begin, int end, const T& x,
                                         T& y, T& slope, T& lo, T& hi) {
   if constexpr (std::is_same_v<T, Real>) {
-    const int i = curve_segment(curve_x, begin, end, x);
-    segment_range(curve_x, begin, end, i, lo, hi);
-    line_at(curve_x[i], curve_y[i], curve_x[i + 1], curve_y[i + 1], x, y, slope);
+    segment_range(curve_x, begin, end, curve_at(curve_x, curve_y, begin, end, x, y, slope), lo, hi);
   } else {
     constexpr Real kUnbounded = std::numeric_limits<Real>::infinity();
     T x0(curve_x[begin]), y0(curve_y[begin]), x1(curve_x[begin + 1]), y1(curve_y[begin + 1]);
