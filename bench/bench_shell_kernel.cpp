@@ -12,9 +12,10 @@
 // MAT_024 a strain-rate dependence, to time what each form adds: cs
 // Cowper-Symonds (mild steel's C = 40.4 /s, P = 5), lcsr a six-point LCSR
 // curve (factors 1.0-1.4 over rates 0-1 /ms), table an LCSS table of three
-// rates (0, 1e-3 and 1e-2 /ms) whose curves are --curve's scaled by 1,
-// 1.05 and 1.1 (needs --curve); log-table the same at rates 1e-4, 1e-3
-// and 1e-2 /ms, interpolated in ln(rate) (_LOG_INTERPOLATION). --vp 1 takes the rate as the plastic strain
+// rates (0, 0.05 and 0.5 /ms, around the plate's 0.1-0.2 /ms, so that the
+// points interpolate between two curves) whose curves are --curve's scaled
+// by 1, 1.05 and 1.1 (needs --curve); log-table the same at rates 0.005,
+// 0.05 and 0.5 /ms, interpolated in ln(rate) (_LOG_INTERPOLATION). --vp 1 takes the rate as the plastic strain
 // rate (VP 1: the return solves for it); it needs a --rate.
 //
 // The plate is hit by a transverse velocity field and stretched in its
@@ -71,7 +72,7 @@ void give_rate_dependence(mc::Model& m, RateForm rate, bool viscoplastic) {
       c.id = m.curves.rbegin()->first + 1;
       for (double& y : c.y) y *= 1.0 + 0.05 * k;
       m.curves[c.id] = c;
-      table.values.push_back(k == 0 && rate == RateForm::Table ? 0.0 : 1e-4 * std::pow(10.0, k));
+      table.values.push_back(k == 0 && rate == RateForm::Table ? 0.0 : 0.005 * std::pow(10.0, k));
       table.curves.push_back(c.id);
     }
     m.tables[table.id] = table;

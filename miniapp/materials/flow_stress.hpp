@@ -2,6 +2,7 @@
 // curve at an effective plastic strain, and the Cowper-Symonds rate factor.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -108,25 +109,48 @@ KOKKOS_INLINE_FUNCTION T table_position(const MaterialParams& m, const T de[3], 
       [&](int l) { return table_position_at(m, Lanes<T>::get(rate, l), Lanes<T>::get(x, l), nullptr); });
 }
 
-// Yield stress and slope at epsp between a table's curves k and k + 1
-// (position k + w; the curves share their abscissas), linear in w (LS-DYNA's
-// interpolation between the curves of MAT_024's table). Returns the
-// segment it used (curve_segment).
-KOKKOS_INLINE_FUNCTION int table_hardening(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
-                                           Real epsp, Real position, Real& sigy, Real& slope) {
+// The lines at epsp of a table's curves k and k + 1, where each lane's
+// position is k + w (the curves share their abscissas; above the last
+// curve, whose w is 0, the last again): the searches lane by lane, the
+// lines as packs, each lane with the scalar's bits. segment: each lane's
+// (curve_segment).
+template <class T>
+struct TableLines {
+  T below, below_slope, above, above_slope, w;
+  int segment[Lanes<T>::width];
+};
+
+template <class T>
+KOKKOS_INLINE_FUNCTION void table_lines(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
+                                        const T& epsp, const T& position, TableLines<T>& t) {
+  using L = Lanes<T>;
   const int n = m.curve_end - m.curve_begin;
-  const int i = curve_segment(curve_x, m.curve_begin, m.curve_end, epsp);
-  const int k = static_cast<int>(position);
-  const Real w = position - Real(k);
-  const Real* y = curve_y + static_cast<std::ptrdiff_t>(k) * n;
-  line_at(curve_x[i], y[i], curve_x[i + 1], y[i + 1], epsp, sigy, slope);
-  if (!(w > 0)) return i;
-  const Real* up = y + n;
-  Real sigy_up, slope_up;
-  line_at(curve_x[i], up[i], curve_x[i + 1], up[i + 1], epsp, sigy_up, slope_up);
-  sigy += w * (sigy_up - sigy);
-  slope += w * (slope_up - slope);
-  return i;
+  int lower[L::width], upper[L::width];
+  T curve;
+  for (int l = 0; l < L::width; ++l) {
+    const int k = static_cast<int>(L::get(position, l));
+    L::set(curve, l, Real(k));
+    t.segment[l] = curve_segment(curve_x, m.curve_begin, m.curve_end, L::get(epsp, l));
+    lower[l] = k * n;
+    upper[l] = std::min(k + 1, m.table_count - 1) * n;
+  }
+  const auto point = [&](const int* row, int next) {
+    return L::make([&](int l) { return curve_y[row[l] + t.segment[l] + next]; });
+  };
+  const T x0 = L::make([&](int l) { return curve_x[t.segment[l]]; });
+  const T x1 = L::make([&](int l) { return curve_x[t.segment[l] + 1]; });
+  line_at(x0, point(lower, 0), x1, point(lower, 1), epsp, t.below, t.below_slope);
+  line_at(x0, point(upper, 0), x1, point(upper, 1), epsp, t.above, t.above_slope);
+  t.w = position - curve;
+}
+
+// Yield stress and slope between the two curves, linear in w (LS-DYNA's
+// interpolation between the curves of MAT_024's table).
+template <class T>
+KOKKOS_INLINE_FUNCTION void table_blend(const TableLines<T>& t, T& sigy, T& slope) {
+  const auto between = t.w > Real(0);
+  sigy = select(between, T(t.below + t.w * (t.above - t.below)), t.below);
+  slope = select(between, T(t.below_slope + t.w * (t.above_slope - t.below_slope)), t.below_slope);
 }
 
 // The segment's ends as the range (lo, hi] of abscissas it holds: its
@@ -183,7 +207,8 @@ KOKKOS_INLINE_FUNCTION T rate_curve_factor(const MaterialParams& m, const Real* 
 // Yield stress and slope for T = Real or a pack; with a curve also the
 // range (lo, hi] of plastic strains over which they stay on one line
 // (segment_range), where lo and hi are given. position: a table's
-// (table_position; looked up lane by lane), or nullptr for a plain curve.
+// (table_position; its curves' lines as packs, table_lines), or nullptr
+// for a plain curve.
 template <class T>
 KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                             const T& epsp, T& sigy, T& slope, const T* position = nullptr,
@@ -199,12 +224,13 @@ KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real*
   if (!position)
     return curve_lanes(curve_x, curve_y, m.curve_begin, m.curve_end, epsp, sigy, slope, lo ? *lo : unused_lo,
                        hi ? *hi : unused_hi);
+  TableLines<T> lines;
+  table_lines(m, curve_x, curve_y, epsp, *position, lines);
+  table_blend(lines, sigy, slope);
+  if (!lo && !hi) return;
   for (int l = 0; l < Lanes<T>::width; ++l) {
-    Real y, d, lane_lo, lane_hi;
-    const int i = table_hardening(m, curve_x, curve_y, Lanes<T>::get(epsp, l), Lanes<T>::get(*position, l), y, d);
-    segment_range(curve_x, m.curve_begin, m.curve_end, i, lane_lo, lane_hi);
-    Lanes<T>::set(sigy, l, y);
-    Lanes<T>::set(slope, l, d);
+    Real lane_lo, lane_hi;
+    segment_range(curve_x, m.curve_begin, m.curve_end, lines.segment[l], lane_lo, lane_hi);
     if (lo) Lanes<T>::set(*lo, l, lane_lo);
     if (hi) Lanes<T>::set(*hi, l, lane_hi);
   }
@@ -218,7 +244,7 @@ KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real*
 // and remarks). Cowper-Symonds under VP 1 has its own iteration
 // (overstress_trip.hpp). LCSR: a pack looks both curves up for all its
 // lanes at once (hardening_lanes, curve_lanes: the scalar lookups' bits);
-// a table, lane by lane.
+// a table, its searches lane by lane and its lines as packs (table_lines).
 template <class T>
 KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                               const T& epsp, const T& dep, Real dt, T& flow, T& dflow) {
@@ -231,24 +257,23 @@ KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Rea
     dflow = h * factor + (dt > 0 ? T(s * factor_slope / dt) : T(0));
     return;
   }
+  // A table: each lane's place among the rates (lane by lane), then the
+  // lines of the two curves that bracket it (table_lines), blended; their
+  // step for the rate's derivative.
+  using L = Lanes<T>;
   const T rates = dt > 0 ? T(dep / dt) : T(0);
   const T abscissas = table_abscissa(m, rates);  // the logarithms a pack at once
-  for (int l = 0; l < Lanes<T>::width; ++l) {
-    const Real e = Lanes<T>::get(epsp, l);
-    const Real r = Lanes<T>::get(rates, l);
-    Real f, df, per_rate;
-    const Real position = table_position_at(m, r, Lanes<T>::get(abscissas, l), &per_rate);
-    table_hardening(m, curve_x, curve_y, e, position, f, df);
-    if (per_rate > 0) {  // the step between the two curves that bracket r, at e
-      const Real k = Real(static_cast<int>(position));
-      Real below, above, unused;
-      table_hardening(m, curve_x, curve_y, e, k, below, unused);
-      table_hardening(m, curve_x, curve_y, e, k + 1, above, unused);
-      df += (above - below) * per_rate / dt;
-    }
-    Lanes<T>::set(flow, l, f);
-    Lanes<T>::set(dflow, l, df);
+  T position, per_rate;
+  for (int l = 0; l < L::width; ++l) {
+    Real per;
+    L::set(position, l, table_position_at(m, L::get(rates, l), L::get(abscissas, l), &per));
+    L::set(per_rate, l, per);
   }
+  TableLines<T> lines;
+  table_lines(m, curve_x, curve_y, epsp, position, lines);
+  table_blend(lines, flow, dflow);
+  const auto bracketed = per_rate > Real(0);  // between two curves: the step between them, at epsp
+  dflow = select(bracketed, T(dflow + (lines.above - lines.below) * per_rate / dt), dflow);
 }
 
 }  // namespace mc
