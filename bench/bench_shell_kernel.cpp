@@ -15,8 +15,9 @@
 // rates (0, 0.05 and 0.5 /ms, around the plate's 0.1-0.2 /ms, so that the
 // points interpolate between two curves) whose curves are --curve's scaled
 // by 1, 1.05 and 1.1 (needs --curve); log-table the same at rates 0.005,
-// 0.05 and 0.5 /ms, interpolated in ln(rate) (_LOG_INTERPOLATION). --vp 1 takes the rate as the plastic strain
-// rate (VP 1: the return solves for it); it needs a --rate.
+// 0.05 and 0.5 /ms, interpolated in ln(rate) (_LOG_INTERPOLATION). --vp 1
+// takes the rate as the plastic strain rate (VP 1: the return solves for
+// it); it needs a --rate.
 //
 // The plate is hit by a transverse velocity field and stretched in its
 // plane, which drives MAT_024 into plasticity at most points, the costly
@@ -48,22 +49,22 @@ namespace {
 constexpr double kPlateSpacing = 5.0;  // mm between the plate's nodes
 
 // The strain-rate forms --rate names (the file's head says what each is).
-enum class RateForm { None, CowperSymonds, Lcsr, Table, LogTable };
+enum class PlateRate { None, CowperSymonds, Lcsr, Table, LogTable };
 
-void give_rate_dependence(mc::Model& m, RateForm rate, bool viscoplastic) {
+void give_rate_dependence(mc::Model& m, PlateRate rate, bool viscoplastic) {
   mc::Material& mat = m.materials.at(1);
   mat.viscoplastic = viscoplastic;
-  if (rate == RateForm::CowperSymonds) {
+  if (rate == PlateRate::CowperSymonds) {
     mat.rate_c = 0.0404;  // 1/ms
     mat.rate_p = 5;
-  } else if (rate == RateForm::Lcsr) {
+  } else if (rate == PlateRate::Lcsr) {
     mc::Curve c;
     c.id = m.curves.empty() ? 1 : m.curves.rbegin()->first + 1;
     c.x = {0.0, 1e-4, 1e-3, 1e-2, 1e-1, 1.0};
     c.y = {1.0, 1.02, 1.05, 1.1, 1.2, 1.4};
     m.curves[c.id] = c;
     mat.rate_curve = c.id;
-  } else if (rate == RateForm::Table || rate == RateForm::LogTable) {
+  } else if (rate == PlateRate::Table || rate == PlateRate::LogTable) {
     const mc::Curve base = m.curves.at(mat.hardening_curve);
     mc::Table table;
     table.id = 1;
@@ -72,17 +73,17 @@ void give_rate_dependence(mc::Model& m, RateForm rate, bool viscoplastic) {
       c.id = m.curves.rbegin()->first + 1;
       for (double& y : c.y) y *= 1.0 + 0.05 * k;
       m.curves[c.id] = c;
-      table.values.push_back(k == 0 && rate == RateForm::Table ? 0.0 : 0.005 * std::pow(10.0, k));
+      table.values.push_back(k == 0 && rate == PlateRate::Table ? 0.0 : 0.005 * std::pow(10.0, k));
       table.curves.push_back(c.id);
     }
     m.tables[table.id] = table;
     mat.hardening_table = table.id;
     mat.hardening_curve = 0;
-    mat.log_rate_interpolation = rate == RateForm::LogTable;
+    mat.log_rate_interpolation = rate == PlateRate::LogTable;
   }
 }
 
-mc::Model bench_plate(int nx, int ny, int nip, bool plastic, int curve_points, RateForm rate, bool viscoplastic) {
+mc::Model bench_plate(int nx, int ny, int nip, bool plastic, int curve_points, PlateRate rate, bool viscoplastic) {
   mc::Model m;
   const double h = kPlateSpacing;
   for (int j = 0; j <= ny; ++j)
@@ -174,22 +175,22 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string rate_name = options.text("--rate"), vp = options.text("--vp");
-  const std::map<std::string, RateForm> rates = {{"none", RateForm::None},
-                                                 {"cs", RateForm::CowperSymonds},
-                                                 {"lcsr", RateForm::Lcsr},
-                                                 {"table", RateForm::Table},
-                                                 {"log-table", RateForm::LogTable}};
+  const std::map<std::string, PlateRate> rates = {{"none", PlateRate::None},
+                                                 {"cs", PlateRate::CowperSymonds},
+                                                 {"lcsr", PlateRate::Lcsr},
+                                                 {"table", PlateRate::Table},
+                                                 {"log-table", PlateRate::LogTable}};
   const auto rate = rates.find(rate_name);
   std::string refused;
   if (rate == rates.end())
     refused = "--rate: '" + rate_name + "' is not none, cs, lcsr, table or log-table";
   else if (vp != "0" && vp != "1")
     refused = "--vp: '" + vp + "' is not 0 or 1";
-  else if (rate->second != RateForm::None && mat != 24)
+  else if (rate->second != PlateRate::None && mat != 24)
     refused = "--rate " + rate_name + " needs --mat 24";
-  else if (rate->second >= RateForm::Table && !curve_points)
+  else if (rate->second >= PlateRate::Table && !curve_points)
     refused = "--rate " + rate_name + " needs --curve P";
-  else if (vp == "1" && rate->second == RateForm::None)
+  else if (vp == "1" && rate->second == PlateRate::None)
     refused = "--vp 1 needs a --rate";
   if (!refused.empty()) {
     std::fprintf(stderr, "%s\n", refused.c_str());

@@ -2,8 +2,8 @@
 // pack's lanes get the scalar's bits (the kernels' rule: results must not
 // depend on which lanes a point shares). std::pow is a library call per
 // lane, some 15 ns, and Cowper-Symonds' rate factor and VP 1's overstress
-// law take one at every flowing point (docs/speed.md, "Cowper-Symonds as
-// packs"). Here x^y = exp(y ln x), both by textbook series after the usual
+// law take one at every flowing point, a table in ln(rate) its logarithm
+// (docs/speed.md, "The strain-rate forms as packs"). Here x^y = exp(y ln x), both by textbook series after the usual
 // range reductions (J.-M. Muller, Elementary Functions, 3rd ed., 2016,
 // ch. 11: ln through atanh of s = f / (2 + f), exp through n ln 2 + r with
 // ln 2 split so that n ln2_hi is exact). The error is a few ulps of y ln x
