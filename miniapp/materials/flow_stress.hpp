@@ -95,10 +95,6 @@ KOKKOS_INLINE_FUNCTION Real table_position_at(const MaterialParams& m, Real r, R
   return Real(k) + (x - m.table_rates[k]) / span;
 }
 
-KOKKOS_INLINE_FUNCTION Real table_position_of_rate(const MaterialParams& m, Real r, Real* per_rate = nullptr) {
-  return table_position_at(m, r, table_abscissa(m, r), per_rate);
-}
-
 // The table position of the point's strain rate (as rate_factor's): the
 // logarithms a pack at once, the search lane by lane.
 template <class T>
@@ -248,11 +244,11 @@ KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real*
 template <class T>
 KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                               const T& epsp, const T& dep, Real dt, T& flow, T& dflow) {
+  const T rates = dt > 0 ? T(dep / dt) : T(0);
   if (m.table_count == 0) {
-    const T r = dt > 0 ? T(dep / dt) : T(0);
     T s, h, factor, factor_slope, lo, hi;
     hardening_lanes(m, curve_x, curve_y, epsp, s, h);
-    curve_lanes(curve_x, curve_y, m.rate_curve_begin, m.rate_curve_end, r, factor, factor_slope, lo, hi);
+    curve_lanes(curve_x, curve_y, m.rate_curve_begin, m.rate_curve_end, rates, factor, factor_slope, lo, hi);
     flow = s * factor;
     dflow = h * factor + (dt > 0 ? T(s * factor_slope / dt) : T(0));
     return;
@@ -261,7 +257,6 @@ KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Rea
   // lines of the two curves that bracket it (table_lines), blended; their
   // step for the rate's derivative.
   using L = Lanes<T>;
-  const T rates = dt > 0 ? T(dep / dt) : T(0);
   const T abscissas = table_abscissa(m, rates);  // the logarithms a pack at once
   T position, per_rate;
   for (int l = 0; l < L::width; ++l) {
