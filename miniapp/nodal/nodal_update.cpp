@@ -7,42 +7,15 @@
 #include <immintrin.h>
 #endif
 
-#include "decomposition/parallel/experimental_simd.hpp"
-#include "miniapp/nodal/given_inertia.hpp"
-#include "miniapp/nodal/wall_gaps.hpp"
+#include "decomposition/parallel/blocked_for.hpp"
 
 namespace mc {
 namespace {
 
-// Sum of node n's terms, component by component, in table order. GCC adds
-// a term's six components one by one (six is no vector width), so with
-// AVX-512 the gather's sums run as one vector: each term a masked load of
-// its six components (the two after them are not read) and one add. The
-// components are summed in the same order, so the bits are the same.
-// Single precision's node phase on the Neon-like deck (scale 0.1, cycles
-// 0-3000, np 1): 3.03-3.09 -> 2.67-2.71 s; double's within the noise
-// (docs/speed.md, "Single precision's corner stores and node gathers").
+// Sum of node n's terms, component by component, in table order.
 template <int Width>
 KOKKOS_INLINE_FUNCTION void sum_terms(const ConstView<IntView>& offset, const ConstView<IntView>& term,
                                       const Real* corners, int n, Real sum[Width]) {
-#if defined(__AVX512F__) && defined(__AVX512VL__)  // VL: single's 256-bit masked load
-  if constexpr (Width == 6) {
-    constexpr __mmask8 kSix = 0x3F;
-#ifdef MINICRASH_SINGLE_PRECISION
-    __m256 acc = _mm256_setzero_ps();
-    for (int i = offset(n); i < offset(n + 1); ++i) acc = _mm256_add_ps(acc, _mm256_maskz_loadu_ps(kSix, corners + term(i)));
-    alignas(32) Real lanes[8];
-    _mm256_store_ps(lanes, acc);
-#else
-    __m512d acc = _mm512_setzero_pd();
-    for (int i = offset(n); i < offset(n + 1); ++i) acc = _mm512_add_pd(acc, _mm512_maskz_loadu_pd(kSix, corners + term(i)));
-    alignas(64) Real lanes[8];
-    _mm512_store_pd(lanes, acc);
-#endif
-    for (int k = 0; k < 6; ++k) sum[k] = lanes[k];
-    return;
-  }
-#endif
   for (int k = 0; k < Width; ++k) sum[k] = 0;
   for (int i = offset(n); i < offset(n + 1); ++i) {
     const Real* t = corners + term(i);
@@ -51,9 +24,9 @@ KOKKOS_INLINE_FUNCTION void sum_terms(const ConstView<IntView>& offset, const Co
 }
 
 // Node n's net force (and, Width 6, moment): its terms, then this rank's
-// contact share, as the halo adds it at shared nodes. The gather and
-// net_force both sum through here, so a wall's recomputed force has the
-// gather's bits.
+// contact share, as the halo adds it at shared nodes. The gather sums
+// through here too (net_six), so a wall's recomputed force (net_force) has
+// the gather's bits.
 template <int Width>
 KOKKOS_INLINE_FUNCTION void sum_net(const ConstView<IntView>& offset, const ConstView<IntView>& term,
                                     const Real* corners, const ConstView<Vec3View>& fc, int n, Real sum[Width]) {
@@ -61,6 +34,61 @@ KOKKOS_INLINE_FUNCTION void sum_net(const ConstView<IntView>& offset, const Cons
   if (fc.extent(0) > 0)
     for (int k = 0; k < 3; ++k) sum[k] += fc(n, k);
 }
+
+// A node's force and moment as six lanes, from the gather's sums to the
+// velocity update (net_six, store_halves, Accelerate). With AVX-512 they
+// are one vector: GCC adds a term's six components one by one (six is no
+// vector width), and the update read them back one by one. Each lane does
+// the scalar code's operations in its order, so the bits are the same.
+// (The sums alone as a vector took single's node phase on the Neon-like
+// deck from 3.03-3.09 to 2.67-2.71 s; the update from the vector then
+// single's plate 0.85x, double's 0.95x: docs/speed.md, "Single precision's
+// corner stores and node gathers" and "The node update as one vector".)
+// Elsewhere six Reals through the scalar code.
+#if defined(__AVX512F__) && defined(__AVX512VL__)  // VL: single's 256-bit vectors
+#ifdef MINICRASH_SINGLE_PRECISION
+using SixLanes = __m256;
+#define MC_SIX(op) _mm256_##op##_ps
+#else
+using SixLanes = __m512d;
+#define MC_SIX(op) _mm512_##op##_pd
+#endif
+constexpr __mmask8 kFirstThree = 0x07, kLastThree = 0x38, kSix = 0x3F;
+
+// sum_net<6> as one vector: each term a masked load of its six components
+// (the two after them are not read) and one add, then the contact share.
+KOKKOS_INLINE_FUNCTION SixLanes net_six(const ConstView<IntView>& offset, const ConstView<IntView>& term,
+                                        const Real* corners, const ConstView<Vec3View>& fc, int n) {
+  SixLanes sum = MC_SIX(setzero)();
+  for (int i = offset(n); i < offset(n + 1); ++i) sum = MC_SIX(add)(sum, MC_SIX(maskz_loadu)(kSix, corners + term(i)));
+  if (fc.extent(0) > 0) sum = MC_SIX(add)(sum, MC_SIX(maskz_loadu)(kFirstThree, &fc(n, 0)));
+  return sum;
+}
+
+// Stores lanes 0-2 at first and lanes 3-5 at second (three values each).
+KOKKOS_INLINE_FUNCTION void store_halves(const SixLanes& six, Real* first, Real* second) {
+  MC_SIX(mask_storeu)(first, kFirstThree, six);
+  MC_SIX(mask_storeu)(second, kFirstThree, MC_SIX(maskz_compress)(kLastThree, six));
+}
+#else
+struct SixLanes {
+  Real lane[6];
+};
+
+KOKKOS_INLINE_FUNCTION SixLanes net_six(const ConstView<IntView>& offset, const ConstView<IntView>& term,
+                                        const Real* corners, const ConstView<Vec3View>& fc, int n) {
+  SixLanes sum;
+  sum_net<6>(offset, term, corners, fc, n, sum.lane);
+  return sum;
+}
+
+KOKKOS_INLINE_FUNCTION void store_halves(const SixLanes& six, Real* first, Real* second) {
+  for (int k = 0; k < 3; ++k) {
+    first[k] = six.lane[k];
+    second[k] = six.lane[3 + k];
+  }
+}
+#endif
 
 // How many nodes ahead the gather fetches corners: a node's corners lie in
 // scattered packs, and waiting on them one node at a time was most of the
@@ -72,49 +100,6 @@ KOKKOS_INLINE_FUNCTION void sum_net(const ConstView<IntView>& offset, const Cons
 // same. On a uniform plate it no longer pays (docs/speed.md, "Corner
 // runs" and "Nodes numbered by first meeting").
 constexpr int kPrefetchNodes = 32;
-
-// The largest of `size` values by packs, as a scalar loop of
-// `value > most ? value : most` from 0 gives it (NaN values pass over).
-double largest(const double* values, int size) {
-  namespace stdx = std::experimental;
-  using Pack = stdx::native_simd<double>;
-  constexpr int width = static_cast<int>(Pack::size());
-  Pack hi(0);
-  int i = 0;
-  for (; i + width <= size; i += width) {
-    const Pack value(values + i, stdx::element_aligned);
-    stdx::where(value > hi, hi) = value;
-  }
-  double most = stdx::hmax(hi);
-  for (; i < size; ++i) most = values[i] > most ? values[i] : most;
-  return most;
-}
-
-// The least of plane_gap over `size` nodes' x (at_x[k][i]), by packs; NaN
-// where any gap is not finite, so that nothing is skipped past it.
-double least_plane_gap(const FixedPlane& plane, const double (*at_x)[kListBlock], int size) {
-  namespace stdx = std::experimental;
-  using Pack = stdx::native_simd<double>;
-  constexpr int width = static_cast<int>(Pack::size());
-  const auto gap = [&](const auto& x0, const auto& x1, const auto& x2) {
-    return plane_gap(plane.point, plane.axis, plane.position, x0, x1, x2);
-  };
-  Pack lo(std::numeric_limits<double>::infinity()), off(0);
-  int i = 0;
-  for (; i + width <= size; i += width) {
-    const Pack g = gap(Pack(&at_x[0][i], stdx::element_aligned), Pack(&at_x[1][i], stdx::element_aligned),
-                       Pack(&at_x[2][i], stdx::element_aligned));
-    stdx::where(g < lo, lo) = g;
-    off += g - g;  // 0, or NaN once a gap is NaN or infinite
-  }
-  double least = stdx::hmin(lo), bad = stdx::reduce(off);
-  for (; i < size; ++i) {
-    const double g = gap(at_x[0][i], at_x[1][i], at_x[2][i]);
-    least = g < least ? g : least;
-    bad += g - g;
-  }
-  return bad == 0 ? least : std::numeric_limits<double>::quiet_NaN();
-}
 
 // Writes the halo's sums at shared nodes through set(node, k, value).
 template <class Set>
@@ -153,23 +138,60 @@ struct Accelerate {
     }
     return speed == speed ? speed : std::numeric_limits<double>::infinity();
   }
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+  // The same from the force and moment as one vector (net_six), v and w as
+  // lanes 0-2 and 3-5; the fixed bits are the zeroing mask. With_speed:
+  // returns the speed as the scalar form does, else 0.
+  KOKKOS_INLINE_FUNCTION double operator()(int n, const SixLanes& sum, bool with_speed) const {
+    const std::uint8_t fix = fixed(n);
+    const Real inv_m = mass(n) > 0 ? Real(1) / mass(n) : Real(0);
+    const Real inv_i = inertia(n) > 0 ? Real(1) / inertia(n) : Real(0);
+    const SixLanes inv = MC_SIX(mask_blend)(kLastThree, MC_SIX(set1)(inv_m), MC_SIX(set1)(inv_i));
+    const SixLanes vw = MC_SIX(mask_expand)(MC_SIX(maskz_loadu)(kFirstThree, &v(n, 0)), kLastThree,
+                                            MC_SIX(maskz_loadu)(kFirstThree, &w(n, 0)));
+    const SixLanes step = MC_SIX(mul)(MC_SIX(mul)(sum, inv), MC_SIX(set1)(dt_avg));
+    const SixLanes next = MC_SIX(maskz_mov)(static_cast<__mmask8>(~fix & kSix), MC_SIX(add)(vw, step));
+    store_halves(next, &v(n, 0), &w(n, 0));
+    if (!with_speed) return 0;
+    alignas(64) Real lanes[sizeof(SixLanes) / sizeof(Real)];
+    MC_SIX(store)(lanes, next);
+    double speed = 0;
+    for (int k = 0; k < 3; ++k) speed += std::fabs(static_cast<double>(lanes[k]));
+    return speed == speed ? speed : std::numeric_limits<double>::infinity();
+  }
+#else
+  KOKKOS_INLINE_FUNCTION double operator()(int n, const SixLanes& sum, bool) const {
+    return (*this)(n, sum.lane, sum.lane + 3);
+  }
+#endif
 };
 
-// Runs body(n, most) over [0, count): with `WithSpeed` returns the largest
-// `most` it leaves (Kokkos' Max, whose slot goes through memory at every
-// node), else infinity (no bound kept) and reduces nothing.
+// Runs body(n) over [0, count); body returns the speed it advanced node n
+// to (0 where it advanced none). With `WithSpeed` returns the largest,
+// else infinity (no bound kept) and reduces nothing. The largest is kept a
+// block of nodes at a time (kListBlock) in a register: Kokkos' Max over
+// nodes kept its slot in memory, a store and a reload at every node.
 template <bool WithSpeed, class Body>
 double for_nodes_keeping_speed(const char* name, int count, const Body& body) {
   if constexpr (WithSpeed) {
     double fastest = 0;
-    Kokkos::parallel_reduce(name, RangePolicy(0, count), body, Kokkos::Max<double>(fastest));
+    Kokkos::parallel_reduce(
+        name, RangePolicy(0, list_blocks(static_cast<std::size_t>(count))),
+        KOKKOS_LAMBDA(const int b, double& most) {
+          const int first = b * static_cast<int>(kListBlock);
+          const int last = std::min(count, first + static_cast<int>(kListBlock));
+          double block_most = 0;
+          for (int n = first; n < last; ++n) {
+            const double speed = body(n);
+            block_most = speed > block_most ? speed : block_most;
+          }
+          most = block_most > most ? block_most : most;
+        },
+        Kokkos::Max<double>(fastest));
     return fastest;
   } else {
     Kokkos::parallel_for(
-        name, RangePolicy(0, count), KOKKOS_LAMBDA(const int n) {
-          double unused = 0;
-          body(n, unused);
-        });
+        name, RangePolicy(0, count), KOKKOS_LAMBDA(const int n) { body(n); });
     return std::numeric_limits<double>::infinity();
   }
 }
@@ -192,24 +214,16 @@ double gather(State& s, const ByteView& roles, Real dt_avg) {
   const bool has_roles = roles.extent(0) > 0;
   const Accelerate accelerate(s, dt_avg);
   return for_nodes_keeping_speed<WithSpeed>(
-      "nodes::gather", s.nodes.count(), KOKKOS_LAMBDA(const int n, double& most) {
+      "nodes::gather", s.nodes.count(), KOKKOS_LAMBDA(const int n) {
         if (n + kPrefetchNodes + 1 < offset.extent_int(0))
           for (int i = offset(n + kPrefetchNodes); i < offset(n + kPrefetchNodes + 1); ++i) {
             __builtin_prefetch(corners + term(i));  // a corner's six components: one or two lines
             __builtin_prefetch(corners + term(i) + 5);
           }
-        Real sum[6];
-        sum_net<6>(offset, term, corners, fc, n, sum);
+        const SixLanes sum = net_six(offset, term, corners, fc, n);
         const std::uint8_t role = has_roles ? roles(n) : kNodeKeepsForce;
-        if (!WithVelocities || role == kNodeKeepsForce)
-          for (int k = 0; k < 3; ++k) {
-            f(n, k) = sum[k];
-            m(n, k) = sum[3 + k];
-          }
-        if (WithVelocities && role != kNodeShared) {
-          const double speed = accelerate(n, sum, sum + 3);
-          if (WithSpeed) most = speed > most ? speed : most;
-        }
+        if (!WithVelocities || role == kNodeKeepsForce) store_halves(sum, &f(n, 0), &m(n, 0));
+        return WithVelocities && role != kNodeShared ? accelerate(n, sum, WithSpeed) : 0.0;
       });
 }
 
@@ -220,11 +234,10 @@ double accelerate_shared(State& s, const Halo& halo, Real dt_avg) {
   const int* nodes = halo.shared_nodes().data();
   return for_nodes_keeping_speed<WithSpeed>(
       "nodes::accelerate_shared", static_cast<int>(halo.shared_nodes().size()),
-      KOKKOS_LAMBDA(const int i, double& most) {
+      KOKKOS_LAMBDA(const int i) {
         const int n = nodes[i];
         const Real fn[3] = {f(n, 0), f(n, 1), f(n, 2)}, mn[3] = {m(n, 0), m(n, 1), m(n, 2)};
-        const double speed = accelerate(n, fn, mn);
-        if (WithSpeed) most = speed > most ? speed : most;
+        return accelerate(n, fn, mn);
       });
 }
 
@@ -268,57 +281,6 @@ double accelerate_shared(State& s, const Halo& halo, Real dt_avg, bool bound_spe
   return bound_speed ? accelerate_shared<true>(s, halo, dt_avg) : accelerate_shared<false>(s, halo, dt_avg);
 }
 
-double update_positions(State& s, Real dt, WallGaps* gaps) {
-  const auto x = s.nodes.x;
-  const auto v = s.nodes.v;
-  // A node moves |v_k dt| along each axis, give or take the rounding of
-  // x_k + v_k dt (half an ulp of the result): the sum over the axes bounds
-  // the distance, whatever the precision.
-  constexpr double eps = std::numeric_limits<Real>::epsilon();
-  const int count = s.nodes.count();
-  // In blocks of the wall pass's size; each block's least gap to each
-  // fixed plane (wall_gaps.hpp) from the x just computed, kept aside as
-  // three arrays so that the gaps run as packs.
-  const int blocks = list_blocks(static_cast<std::size_t>(count));
-  const int planes = gaps ? gaps->planes() : 0;
-  const FixedPlane* plane = planes > 0 ? gaps->plane_data() : nullptr;
-  double* least = planes > 0 ? gaps->least(blocks) : nullptr;
-  double farthest = 0;
-  Kokkos::parallel_reduce(
-      "nodes::advance_positions", RangePolicy(0, blocks),
-      KOKKOS_LAMBDA(const int b, double& most) {
-        const int first = b * static_cast<int>(kListBlock);
-        const int size = std::min(static_cast<int>(kListBlock), count - first);
-        // The block's x and v as runs of x, y, z (LayoutRight), through
-        // restrict pointers: the stores to x then need not reload v or dt,
-        // and the loop runs as SIMD packs (it was scalar).
-        Real* __restrict xb = &x(first, 0);
-        const Real* __restrict vb = &v(first, 0);
-        const Real step_dt = dt;
-        double at_x[3][kListBlock], bound[kListBlock];
-        for (int i = 0; i < size; ++i) {
-          double moved = 0, at = 0;
-          for (int k = 0; k < 3; ++k) {
-            const Real step = vb[3 * i + k] * step_dt;
-            const Real moved_to = xb[3 * i + k] + step;
-            xb[3 * i + k] = moved_to;
-            moved += std::fabs(static_cast<double>(step));
-            at += std::fabs(static_cast<double>(moved_to));
-            if (planes > 0) at_x[k][i] = moved_to;  // only the gaps read them
-          }
-          bound[i] = moved * (1 + 4 * eps) + eps * at;
-        }
-        const double block_most = largest(bound, size);  // in registers: Kokkos' slot went through memory
-        most = block_most > most ? block_most : most;
-        for (int p = 0; p < planes; ++p)
-          least[static_cast<std::size_t>(p) * static_cast<std::size_t>(blocks) + static_cast<std::size_t>(b)] =
-              least_plane_gap(plane[p], at_x, size);
-      },
-      Kokkos::Max<double>(farthest));
-  advance_given_inertias(s, dt);  // *PART_INERTIA mass moves with its body, as the body's nodes
-  return farthest;
-}
-
 void gather_nodal_masses(State& s) {
   const auto offset = s.nodes.terms.offset;
   const auto term = s.nodes.terms.term;
@@ -345,5 +307,9 @@ void sum_shared_masses(State& s, Halo& halo, Communicator& comm) {
                     else mass(n) = points ? v + point(n) : v;
                   }, comm);
 }
+
+#ifdef MC_SIX
+#undef MC_SIX
+#endif
 
 }  // namespace mc
