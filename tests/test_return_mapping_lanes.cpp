@@ -228,6 +228,12 @@ TEST(ReturnMappingLanes, ViscoplasticLanesMatchTheScalarReturnBitwise) {
   EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "VP 1 added"), 64 * kColumn * W / 4);
   m.viscoplastic_yield = 0;
   EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "VP 1 scaling"), 64 * kColumn * W / 4);
+  m.rate_p_whole = 5;  // P = 5 by products (whole_power)
+  EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "VP 1 scaling, whole P"), 64 * kColumn * W / 4);
+  m.viscoplastic_yield = Real(0.3);
+  EXPECT_GT(check_lanes(m, cx, cy, 0.15, 1e-3, "VP 1 added, whole P"), 64 * kColumn * W / 4);
+  m.rate_p_whole = 0;
+  m.viscoplastic_yield = 0;
   m.rate_c = 0;
   m.rate_curve_begin = 3;
   m.rate_curve_end = 6;

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "deck_test_helpers.hpp"
+#include "miniapp/materials/material_table.hpp"
 #include "uniaxial_stress_driver.hpp"
 
 namespace mc::test {
@@ -43,12 +44,16 @@ double equibiaxial(const MaterialParams& m, const Real* cx, const Real* cy, doub
 // r = dep / dt. Perfectly plastic, the stress settles where all the stretch
 // is plastic, r = 2 e_dot: SIGY (1 + (2 e_dot / C)^(1/P)), below VP 0's
 // factor at the total rate sqrt(6) e_dot.
+// Both ways of taking q^P: vpow, and by products where P is whole
+// (rate_p_whole, what a deck's P = 5 gives: CowperSymondsPIsWholeOnlyWhereItIs).
 TEST(Viscoplastic, CowperSymondsActsOnThePlasticStrainRate) {
   const double e_dot = 0.1 / std::sqrt(6.0), sigy = 0.3;
+  for (const int whole : {0, 5})
   for (const double h_tangent : {0.0, 2.0}) {
     MaterialParams m = steel_024(sigy, h_tangent);
     m.rate_c = Real(kC);
     m.rate_inv_p = Real(kInvP);
+    m.rate_p_whole = whole;
     m.viscoplastic = true;
     const double h = m.plastic_modulus;
     const auto term = [](double rate) { return std::pow(rate / kC, kInvP); };
@@ -60,8 +65,8 @@ TEST(Viscoplastic, CowperSymondsActsOnThePlasticStrainRate) {
                                       [&](double ep, double r) { return (sigy + h * ep) * (1 + term(r)); });
     if (h_tangent == 0.0) {
       const double steady = sigy * (1 + term(2 * e_dot));
-      std::printf("perfectly plastic, VP 1: %.12f and %.12f against %.12f; VP 0's factor gives %.12f\n", added,
-                  scaled, steady, sigy * (1 + term(0.1)));
+      std::printf("perfectly plastic, VP 1 (P %s): %.12f and %.12f against %.12f; VP 0's factor gives %.12f\n",
+                  whole ? "by products" : "by vpow", added, scaled, steady, sigy * (1 + term(0.1)));
       EXPECT_NEAR(added, steady, 1e-9 * steady);
       EXPECT_NEAR(scaled, steady, 1e-9 * steady);
     } else {
@@ -96,6 +101,23 @@ TEST(Viscoplastic, ATableIsReadAtThePlasticStrainRate) {
     equibiaxial(m, cx, cy, e_dot, 400,
                 [](double ep, double r) { return (0.3 + 0.1 * ep) * (1 + std::min(r, 10.0) / 10); });
   }
+}
+
+// A whole P from 1 to kMaxWholeRatePower is taken by products; any other
+// by vpow.
+TEST(Viscoplastic, CowperSymondsPIsWholeOnlyWhereItIs) {
+  const auto whole_of = [](double p) {
+    const Model model = read(with_material_card("*MAT_PIECEWISE_LINEAR_PLASTICITY\n1,7.8e-9,210000.,0.3,300.,0.\n40.4," +
+                                                std::to_string(p) + ",,,1\n"));
+    CurveTable curves;
+    return material_params(model.materials.at(1), model, curves).rate_p_whole;
+  };
+  EXPECT_EQ(whole_of(5), 5);
+  EXPECT_EQ(whole_of(1), 1);
+  EXPECT_EQ(whole_of(kMaxWholeRatePower), kMaxWholeRatePower);
+  EXPECT_EQ(whole_of(3.91), 0);
+  EXPECT_EQ(whole_of(0.5), 0);
+  EXPECT_EQ(whole_of(kMaxWholeRatePower + 1), 0);
 }
 
 TEST(Viscoplastic, TheFlagIsRead) {

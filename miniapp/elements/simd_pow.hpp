@@ -2,7 +2,8 @@
 // pack's lanes get the scalar's bits (the kernels' rule: results must not
 // depend on which lanes a point shares). std::pow is a library call per
 // lane, some 15 ns, and Cowper-Symonds' rate factor and VP 1's overstress
-// law take one at every flowing point, a table in ln(rate) its logarithm
+// law (where P is not whole: whole_power, below) take one at every
+// flowing point, a table in ln(rate) its logarithm
 // (docs/speed.md, "The strain-rate forms as packs"). Here x^y = exp(y ln x), both by textbook series after the usual
 // range reductions (J.-M. Muller, Elementary Functions, 3rd ed., 2016,
 // ch. 11: ln through atanh of s = f / (2 + f), exp through n ln 2 + r with
@@ -168,6 +169,21 @@ KOKKOS_FORCEINLINE_FUNCTION T vpow(const T& x, Real y) {
   const T t_hi = y * l_hi;
   const T t_lo = (((y_high * l_high - t_hi) + y_high * l_low) + y_low * l_high) + y_low * l_low + y * l_lo;
   return select(positive, vexp2sum(t_hi, t_lo), T(x * Real(0)));
+}
+
+// x^n for a whole n >= 0 by repeated squaring: a few products, each
+// rounded once, so within n - 1 half-ulps of the exact power; a pack's
+// lanes take the scalar's operations. VP 1 raises its overstress to a
+// whole Cowper-Symonds P this way (overstress_trip), a short chain where
+// vpow's is long.
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION T whole_power(const T& x, int n) {
+  T result(1), square = x;
+  for (; n > 0; n >>= 1) {
+    if (n & 1) result = result * square;
+    if (n > 1) square = square * square;
+  }
+  return result;
 }
 
 }  // namespace mc

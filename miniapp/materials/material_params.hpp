@@ -13,6 +13,8 @@ namespace mc {
 enum MaterialCode : int { kElastic = 0, kPlastic = 1, kRigid = 2, kNull = 3 };
 
 inline constexpr int kMaxThicknessPoints = 10;
+// The largest Cowper-Symonds P that VP 1 raises to by products (overstress_trip).
+inline constexpr int kMaxWholeRatePower = 16;
 
 struct MaterialParams {
   int kind = kElastic;
@@ -25,6 +27,7 @@ struct MaterialParams {
   Real fail_strain = 0;       // 0: no erosion
   Real rate_c = 0;            // Cowper-Symonds C (0: rate-independent)
   Real rate_inv_p = 0;        // and 1/P
+  int rate_p_whole = 0;       // P where it is a whole number up to kMaxWholeRatePower, else 0 (overstress_trip)
   int curve_begin = 0, curve_end = 0;  // hardening curve points [begin, end) in the curve table
   int rate_curve_begin = 0, rate_curve_end = 0;  // LCSR: the yield stress's factor against the strain rate
   bool viscoplastic = false;  // VP 1: C/P, LCSR or the table act on the plastic strain rate, inside the return

@@ -56,6 +56,8 @@ struct PiecewiseLinearPlasticity {
     if (mat.rate_c > 0) {
       p.rate_c = static_cast<Real>(mat.rate_c);
       p.rate_inv_p = static_cast<Real>(1.0 / mat.rate_p);
+      if (mat.rate_p == std::floor(mat.rate_p) && mat.rate_p >= 1 && mat.rate_p <= kMaxWholeRatePower)
+        p.rate_p_whole = static_cast<int>(mat.rate_p);
     }
     p.viscoplastic = mat.viscoplastic && (mat.rate_c > 0 || mat.rate_curve != 0 || mat.hardening_table != 0);
     if (p.viscoplastic && mat.rate_curve == 0) p.viscoplastic_yield = static_cast<Real>(mat.viscoplastic_yield);
