@@ -95,14 +95,38 @@ KOKKOS_INLINE_FUNCTION Real table_position_at(const MaterialParams& m, Real r, R
   return Real(k) + (x - m.table_rates[k]) / span;
 }
 
-// The table position of the point's strain rate (as rate_factor's): the
-// logarithms a pack at once, the search lane by lane.
+// table_position_at for a pack's lanes at once, each with the scalar's
+// bits: for each inner rate in turn the lanes at or past it take the next
+// span (the rates increase, keywords_tables.cpp, so this is the scalar's
+// walk), then one divide for all. Lane by lane, VP 1 took two scalar
+// divides a lane in every Newton trip.
+template <class T>
+KOKKOS_INLINE_FUNCTION T table_position_lanes(const MaterialParams& m, const T& r, const T& x, T* per_rate) {
+  if constexpr (std::is_same_v<T, Real>) {
+    return table_position_at(m, r, x, per_rate);
+  } else {
+    const int last = m.table_count - 1;
+    const auto first_past = x > T(m.table_rates[0]);  // NaN: at the first curve, as the scalar's test
+    const auto inside = first_past && x < T(m.table_rates[last]);
+    T k(0), low(m.table_rates[0]), high(m.table_rates[last > 0 ? 1 : 0]);
+    for (int j = 1; j < last; ++j) {
+      const auto past = T(m.table_rates[j]) <= x;
+      if (!Lanes<T>::any(past)) break;
+      stdx::where(past, k) = T(Real(j));
+      stdx::where(past, low) = T(m.table_rates[j]);
+      stdx::where(past, high) = T(m.table_rates[j + 1]);
+    }
+    const T span = select(inside, T(high - low), T(1));
+    if (per_rate) *per_rate = select(inside, T(m.table_log ? T(Real(1) / (span * r)) : T(Real(1) / span)), T(0));
+    return select(inside, T(k + (x - low) / span), select(first_past, T(Real(last)), T(0)));
+  }
+}
+
+// The table position of the point's strain rate (as rate_factor's).
 template <class T>
 KOKKOS_INLINE_FUNCTION T table_position(const MaterialParams& m, const T de[3], Real dt) {
   const T rate = dt > 0 ? strain_rate(de, dt) : T(0);
-  const T x = table_abscissa(m, rate);
-  return Lanes<T>::make(
-      [&](int l) { return table_position_at(m, Lanes<T>::get(rate, l), Lanes<T>::get(x, l), nullptr); });
+  return table_position_lanes(m, rate, table_abscissa(m, rate), static_cast<T*>(nullptr));
 }
 
 // The lines at epsp of a table's curves k and k + 1, where each lane's
@@ -240,7 +264,8 @@ KOKKOS_INLINE_FUNCTION void hardening_lanes(const MaterialParams& m, const Real*
 // and remarks). Cowper-Symonds under VP 1 has its own iteration
 // (overstress_trip.hpp). LCSR: a pack looks both curves up for all its
 // lanes at once (hardening_lanes, curve_lanes: the scalar lookups' bits);
-// a table, its searches lane by lane and its lines as packs (table_lines).
+// a table, its rates as packs (table_position_lanes), its curves' searches
+// lane by lane and their lines as packs (table_lines).
 template <class T>
 KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Real* curve_x, const Real* curve_y,
                                               const T& epsp, const T& dep, Real dt, T& flow, T& dflow) {
@@ -253,17 +278,11 @@ KOKKOS_INLINE_FUNCTION void viscoplastic_flow(const MaterialParams& m, const Rea
     dflow = h * factor + (dt > 0 ? T(s * factor_slope / dt) : T(0));
     return;
   }
-  // A table: each lane's place among the rates (lane by lane), then the
-  // lines of the two curves that bracket it (table_lines), blended; their
-  // step for the rate's derivative.
-  using L = Lanes<T>;
-  const T abscissas = table_abscissa(m, rates);  // the logarithms a pack at once
-  T position, per_rate;
-  for (int l = 0; l < L::width; ++l) {
-    Real per;
-    L::set(position, l, table_position_at(m, L::get(rates, l), L::get(abscissas, l), &per));
-    L::set(per_rate, l, per);
-  }
+  // A table: each lane's place among the rates, then the lines of the two
+  // curves that bracket it (table_lines), blended; their step for the
+  // rate's derivative.
+  T per_rate;
+  const T position = table_position_lanes(m, rates, table_abscissa(m, rates), &per_rate);
   TableLines<T> lines;
   table_lines(m, curve_x, curve_y, epsp, position, lines);
   table_blend(lines, flow, dflow);
