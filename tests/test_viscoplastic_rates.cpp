@@ -43,34 +43,35 @@ double equibiaxial(const MaterialParams& m, const Real* cx, const Real* cy, doub
 // (MAT_024 with SIGY > 0) or (SIGY + H ep)(1 + (r / C)^(1/P)) (MAT_003),
 // r = dep / dt. Perfectly plastic, the stress settles where all the stretch
 // is plastic, r = 2 e_dot: SIGY (1 + (2 e_dot / C)^(1/P)), below VP 0's
-// factor at the total rate sqrt(6) e_dot.
-// Both ways of taking q^P: vpow, and by products where P is whole
-// (rate_p_whole, what a deck's P = 5 gives: CowperSymondsPIsWholeOnlyWhereItIs).
+// factor at the total rate sqrt(6) e_dot. Both ways of taking q^P: vpow,
+// and by products where P is whole (rate_p_whole, what a deck's P = 5
+// gives: CowperSymondsPIsWholeOnlyWhereItIs).
 TEST(Viscoplastic, CowperSymondsActsOnThePlasticStrainRate) {
   const double e_dot = 0.1 / std::sqrt(6.0), sigy = 0.3;
-  for (const int whole : {0, 5})
-  for (const double h_tangent : {0.0, 2.0}) {
-    MaterialParams m = steel_024(sigy, h_tangent);
-    m.rate_c = Real(kC);
-    m.rate_inv_p = Real(kInvP);
-    m.rate_p_whole = whole;
-    m.viscoplastic = true;
-    const double h = m.plastic_modulus;
-    const auto term = [](double rate) { return std::pow(rate / kC, kInvP); };
-    m.viscoplastic_yield = Real(sigy);
-    const double added = equibiaxial(m, nullptr, nullptr, e_dot, 300,
-                                     [&](double ep, double r) { return sigy + h * ep + sigy * term(r); });
-    m.viscoplastic_yield = 0;
-    const double scaled = equibiaxial(m, nullptr, nullptr, e_dot, 300,
-                                      [&](double ep, double r) { return (sigy + h * ep) * (1 + term(r)); });
-    if (h_tangent == 0.0) {
-      const double steady = sigy * (1 + term(2 * e_dot));
-      std::printf("perfectly plastic, VP 1 (P %s): %.12f and %.12f against %.12f; VP 0's factor gives %.12f\n",
-                  whole ? "by products" : "by vpow", added, scaled, steady, sigy * (1 + term(0.1)));
-      EXPECT_NEAR(added, steady, 1e-9 * steady);
-      EXPECT_NEAR(scaled, steady, 1e-9 * steady);
-    } else {
-      EXPECT_GT(scaled, added);  // the factor scales the hardening too
+  for (const int whole : {0, 5}) {
+    for (const double h_tangent : {0.0, 2.0}) {
+      MaterialParams m = steel_024(sigy, h_tangent);
+      m.rate_c = Real(kC);
+      m.rate_inv_p = Real(kInvP);
+      m.rate_p_whole = whole;
+      m.viscoplastic = true;
+      const double h = m.plastic_modulus;
+      const auto term = [](double rate) { return std::pow(rate / kC, kInvP); };
+      m.viscoplastic_yield = Real(sigy);
+      const double added = equibiaxial(m, nullptr, nullptr, e_dot, 300,
+                                       [&](double ep, double r) { return sigy + h * ep + sigy * term(r); });
+      m.viscoplastic_yield = 0;
+      const double scaled = equibiaxial(m, nullptr, nullptr, e_dot, 300,
+                                        [&](double ep, double r) { return (sigy + h * ep) * (1 + term(r)); });
+      if (h_tangent == 0.0) {
+        const double steady = sigy * (1 + term(2 * e_dot));
+        std::printf("perfectly plastic, VP 1 (P %s): %.12f and %.12f against %.12f; VP 0's factor gives %.12f\n",
+                    whole ? "by products" : "by vpow", added, scaled, steady, sigy * (1 + term(0.1)));
+        EXPECT_NEAR(added, steady, 1e-9 * steady);
+        EXPECT_NEAR(scaled, steady, 1e-9 * steady);
+      } else {
+        EXPECT_GT(scaled, added);  // the factor scales the hardening too
+      }
     }
   }
 }
@@ -107,8 +108,9 @@ TEST(Viscoplastic, ATableIsReadAtThePlasticStrainRate) {
 // by vpow.
 TEST(Viscoplastic, CowperSymondsPIsWholeOnlyWhereItIs) {
   const auto whole_of = [](double p) {
-    const Model model = read(with_material_card("*MAT_PIECEWISE_LINEAR_PLASTICITY\n1,7.8e-9,210000.,0.3,300.,0.\n40.4," +
-                                                std::to_string(p) + ",,,1\n"));
+    const std::string cards = "*MAT_PIECEWISE_LINEAR_PLASTICITY\n1,7.8e-9,210000.,0.3,300.,0.\n40.4," +
+                              std::to_string(p) + ",,,1\n";
+    const Model model = read(with_material_card(cards));
     CurveTable curves;
     return material_params(model.materials.at(1), model, curves).rate_p_whole;
   };
