@@ -24,9 +24,9 @@ KOKKOS_INLINE_FUNCTION void sum_terms(const ConstView<IntView>& offset, const Co
 }
 
 // Node n's net force (and, Width 6, moment): its terms, then this rank's
-// contact share, as the halo adds it at shared nodes. The gather sums
-// through here too (net_six), so a wall's recomputed force (net_force) has
-// the gather's bits.
+// contact share, as the halo adds it at shared nodes. The gather's net_six
+// sums through here, or with AVX-512 does its operations in its order, so
+// a wall's recomputed force (net_force) has the gather's bits.
 template <int Width>
 KOKKOS_INLINE_FUNCTION void sum_net(const ConstView<IntView>& offset, const ConstView<IntView>& term,
                                     const Real* corners, const ConstView<Vec3View>& fc, int n, Real sum[Width]) {
