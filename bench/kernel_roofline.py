@@ -24,7 +24,9 @@
 3. The floors: traffic / bandwidth, flops / multiply-add rate, and divides x divide
    time + square roots x square-root time (one shared unit); the measured
    element phase of the native build on N shells; its ratio to the largest
-   floor.
+   floor (the mean over bench_shell_kernel's timed cycles, which begin
+   where the plate yields; its fastest cycle beside it, the steadier
+   figure on a shared VM, as the rates are each their best of 5).
    The node phase of the same run (the gather, a = f/m, the v and x
    update) against its own floor, its compulsory traffic per node-cycle
    over the triad bandwidth; and the share of elements + nodes it takes
@@ -167,7 +169,8 @@ def plate_phases(build, elements, nip, cycles, mat=24):
     env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS="1")
     line = run([os.path.join(build, "bench", "bench_shell_kernel"), "--elements", str(elements), "--nip", str(nip),
                 "--mat", str(mat), "--cycles", str(cycles)], env=env)
-    figure = {"ns": r"element phase ([\d.]+) ns", "traffic": r"kernel traffic ([\d.]+) B",
+    figure = {"ns": r"element phase ([\d.]+) ns", "fastest": r"fastest cycle ([\d.]+)",
+              "traffic": r"kernel traffic ([\d.]+) B",
               "plastic": r"plastic points (\d+)%", "yielding": r"yielding points ([\d.]+) a shell-cycle",
               "node_ns": r"node phase ([\d.]+) ns",
               "node_traffic": r"node traffic ([\d.]+) B", "elements": r"^elements (\d+)", "nodes": r"nodes (\d+):"}
@@ -280,7 +283,8 @@ def one_run(args, per, flops):
     native = os.path.relpath(args.build, ROOT)
     print(f"measured element phase ({args.elements} shells, {plate['plastic']:.0f} % of points plastic, "
           f"{plate['yielding']:.2f} yielding a shell-cycle, {native}/): "
-          f"{measured:.1f} ns/element-cycle = {measured / floors[largest]:.2f} x the largest floor ({largest})")
+          f"{measured:.1f} ns/element-cycle = {measured / floors[largest]:.2f} x the largest floor ({largest}); "
+          f"its fastest cycle {plate['fastest']:.1f} ns = {plate['fastest'] / floors[largest]:.2f} x")
     node_phase(plate, float(rates["triad_gb_s"]), floors[largest])
     # The same kernel on a plate whose whole traffic fits in half the last
     # cache: what is left is compute (and cache latency), so the difference
@@ -293,8 +297,10 @@ def one_run(args, per, flops):
         print(f"the same in cache ({small} shells, {fits['plastic']:.0f} % plastic, {fits['yielding']:.2f} yielding "
               f"a shell-cycle, traffic "
               f"{small * traffic / 2**20:.0f} MiB within {cache >> 20} MiB): {in_cache:.1f} ns/element-cycle = "
-              f"{in_cache / floors[largest]:.2f} x; memory adds {measured - in_cache:.1f} ns "
-              f"({100 * (measured - in_cache) / measured:.0f} % of the measured); its node phase "
+              f"{in_cache / floors[largest]:.2f} x (fastest cycle {fits['fastest']:.1f} ns); "
+              f"memory adds {measured - in_cache:.1f} ns "
+              f"({100 * (measured - in_cache) / measured:.0f} % of the measured; "
+              f"{plate['fastest'] - fits['fastest']:.1f} ns between the fastest cycles); its node phase "
               f"{fits['node_ns']:.1f} ns/node-cycle")
         # The same plate elastic (MAT_001): the kernel without its plastic path.
         elastic = plate_phases(args.build, small, args.nip, 300, mat=1)["ns"]
