@@ -26,7 +26,7 @@
    element phase of the native build on N shells; its ratio to the largest
    floor (the mean over bench_shell_kernel's timed cycles, which begin
    where the plate yields; its fastest cycle beside it, the steadier
-   figure on a shared VM, as the rates are each their best of 5).
+   figure on a shared VM, as the triad is its best of 5, STREAM's rule).
    The node phase of the same run (the gather, a = f/m, the v and x
    update) against its own floor, its compulsory traffic per node-cycle
    over the triad bandwidth; and the share of elements + nodes it takes
