@@ -5,6 +5,7 @@
 //
 //   bench_shell_kernel [--elements N] [--nip K] [--mat 1|24] [--curve 0|P]
 //                      [--rate none|cs|lcsr|table|log-table] [--vp 0|1] [--cycles C] [--threads T]
+//                      [--huge-pages 1|0]
 //
 // --curve P gives MAT_024 its hardening as a P-point LCSS curve, as real
 // decks do, instead of SIGY and ETAN (mc::give_hardening_curves: the same
@@ -30,7 +31,10 @@
 // cycle in which a point yields. Beside their mean it prints the element
 // phase's fastest timed cycle: on a shared VM the mean wanders with the
 // neighbours' load by 10-40 % from run to run, the fastest cycle by about
-// 1 %, so before/after comparisons of one kernel read it.
+// 1 %, so before/after comparisons of one kernel read it. --huge-pages 1
+// (the default, as minicrash's huge_pages=1) backs the state's arrays with
+// 2 MiB pages (miniapp/state/huge_pages.hpp); 0 leaves them to the kernel's
+// default, 4 KiB pages where it keeps huge pages to madvise().
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -47,6 +51,7 @@
 #include "miniapp/nodal/nodal_update.hpp"
 #include "miniapp/elements/element_forces.hpp"
 #include "miniapp/elements/shell_bt/shell_internal_force.hpp"
+#include "miniapp/state/huge_pages.hpp"
 #include "miniapp/state/state_builder.hpp"
 #include "miniapp/state/state_memory.hpp"
 
@@ -166,9 +171,9 @@ double node_traffic(const mc::State& s, const mc::ByteView& roles) {
 int main(int argc, char** argv) {
   mc::bench::BenchOptions options(
       "bench_shell_kernel [--elements N] [--nip K] [--mat 1|24] [--curve 0|P] "
-      "[--rate none|cs|lcsr|table|log-table] [--vp 0|1] [--cycles C] [--threads T]",
+      "[--rate none|cs|lcsr|table|log-table] [--vp 0|1] [--cycles C] [--threads T] [--huge-pages 1|0]",
       {{"--elements", "200000"}, {"--nip", "5"}, {"--mat", "24"}, {"--curve", "0"}, {"--rate", "none"},
-       {"--vp", "0"}, {"--cycles", "200"}, {"--threads", "1"}});
+       {"--vp", "0"}, {"--cycles", "200"}, {"--threads", "1"}, {"--huge-pages", "1"}});
   if (const int code = options.read(argc, argv); code >= 0) return code;
   const int elements = options.count("--elements"), nip = options.count("--nip"), mat = options.count("--mat"),
             cycles = options.count("--cycles"), threads = options.count("--threads");
@@ -180,7 +185,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "--mat: %d is neither 1 (elastic) nor 24 (MAT_024)\n", mat);
     return 2;
   }
-  const std::string rate_name = options.text("--rate"), vp = options.text("--vp");
+  const std::string rate_name = options.text("--rate"), vp = options.text("--vp"), huge = options.text("--huge-pages");
   const std::map<std::string, PlateRate> rates = {{"none", PlateRate::None},
                                                  {"cs", PlateRate::CowperSymonds},
                                                  {"lcsr", PlateRate::Lcsr},
@@ -196,6 +201,8 @@ int main(int argc, char** argv) {
     refused = "--rate " + rate_name + " needs --mat 24";
   else if (rate->second >= PlateRate::Table && !curve_points)
     refused = "--rate " + rate_name + " needs --curve P";
+  else if (huge != "0" && huge != "1")
+    refused = "--huge-pages: '" + huge + "' is not 0 or 1";
   else if (vp == "1" && rate->second == PlateRate::None)
     refused = "--vp 1 needs a --rate";
   if (!refused.empty()) {
@@ -208,6 +215,9 @@ int main(int argc, char** argv) {
     const int nx = static_cast<int>(std::sqrt(elements * 1.25)), ny = (elements + nx - 1) / nx;
     const mc::Model model = bench_plate(nx, ny, nip, mat == 24, curve_points, rate->second, vp == "1");
     mc::State s = mc::build_state(model, mc::whole_model_mesh(model));
+    mc::PageBacking backing;
+    if (huge == "1") backing = mc::back_state_with_huge_pages(s);
+    else backing.bytes = mc::state_bytes(s);
     // Transverse ripple of 2 mm/ms plus a membrane stretch that yields MAT_024.
     for (int n = 0; n < s.nodes.count(); ++n) {
       const double x = s.nodes.x(n, 0), y = s.nodes.x(n, 1);
@@ -271,7 +281,7 @@ int main(int argc, char** argv) {
     std::printf("elements %d nip %d mat %03d curve %d rate %s vp %s precision %s threads %d: element phase %.1f "
                 "ns/element-cycle (fastest cycle %.1f), "
                 "whole cycle %.1f ns/element-cycle (ratio %.2f), plastic points %.0f%%, yielding points %.2f a "
-                "shell-cycle, state %.0f B/element, "
+                "shell-cycle, state %.0f B/element (%s), "
                 "kernel traffic %.0f B/element-cycle; nodes %d: node phase %.1f ns/node-cycle, "
                 "node traffic %.0f B/node-cycle\n",
                 s.elements.count(), nip, mat, curve_points, rate_name.c_str(), vp.c_str(),
@@ -279,7 +289,7 @@ int main(int argc, char** argv) {
                 1e9 * t_elem / counted, 1e9 * t_fastest / s.elements.count(), 1e9 * t_all / counted, t_all / t_elem,
                 100.0 * plastic_points / (double(s.elements.count()) * nip),
                 (plastic_updates(s) - updates_before) / counted,
-                double(mc::state_bytes(s)) / s.elements.count(), kernel_traffic(s), s.nodes.count(),
+                double(mc::state_bytes(s)) / s.elements.count(), mc::describe_page_backing(backing).c_str(), kernel_traffic(s), s.nodes.count(),
                 1e9 * (t_all - t_elem) / node_cycles, node_traffic(s, roles));
   } catch (const std::exception& e) {  // a plate the solver refuses (--nip 11)
     std::fprintf(stderr, "bench_shell_kernel: %s\n", e.what());

@@ -5,6 +5,7 @@
                            [--precision double|single]   (default double)
                            [--repeat N]                  (default 1)
                            [--save-work FILE | --work FILE] [--build DIR]
+                           [--huge-pages 1|0]            (default 1)
 
 1. Work per element-cycle of the element phase (NIP K, MAT_024 yielding):
    callgrind counts every instruction the phase executes in a portable build
@@ -43,6 +44,9 @@
    memory in both runs. Then that plate elastic
    (MAT_001): what the kernel costs without plasticity (no return, no
    plastic strains, no IHQ 4 cap).
+Steps 2-4 keep the triad's arrays and the plate's state in 2 MiB pages as
+minicrash does (huge_pages=1); --huge-pages 0 leaves both to the kernel's
+default pages (4 KiB where it keeps huge pages to madvise()).
 With --repeat N, steps 2-4 run N times (each against its own rates), then
 the ratio's min, median and max: a shared VM's speed wanders.
 
@@ -163,12 +167,12 @@ def counted_work(precision, shells, nip):
     return {k: (late[k] - early[k]) / (20.0 * shells) for k in late}
 
 
-def plate_phases(build, elements, nip, cycles, mat=24):
+def plate_phases(build, elements, nip, cycles, huge_pages, mat=24):
     """One bench_shell_kernel run: the element phase (ns and compulsory B per element-cycle, % of points plastic)
     and the node phase (ns and compulsory B per node-cycle), by name."""
     env = dict(os.environ, OMP_PROC_BIND="false", OMP_NUM_THREADS="1")
     line = run([os.path.join(build, "bench", "bench_shell_kernel"), "--elements", str(elements), "--nip", str(nip),
-                "--mat", str(mat), "--cycles", str(cycles)], env=env)
+                "--mat", str(mat), "--cycles", str(cycles), "--huge-pages", str(huge_pages)], env=env)
     figure = {"ns": r"element phase ([\d.]+) ns", "fastest": r"fastest cycle ([\d.]+)",
               "traffic": r"kernel traffic ([\d.]+) B",
               "plastic": r"plastic points (\d+)%", "yielding": r"yielding points ([\d.]+) a shell-cycle",
@@ -216,6 +220,8 @@ def main():
     parser.add_argument("--repeat", type=int, default=1,
                         help="measure N times, each against its own rates, and print the ratios' spread")
     parser.add_argument("--build", help="the native build to time (default build/, build-single/ in single)")
+    parser.add_argument("--huge-pages", type=int, choices=(0, 1), default=1,
+                        help="the triad's arrays and the plate's state in 2 MiB pages, as minicrash's (default 1)")
     args = parser.parse_args()
     if args.build is None:
         # Always through the build (incremental), as for build-count/: a
@@ -261,12 +267,13 @@ def main():
 
 def one_run(args, per, flops):
     """This core's rates, the floors, and the element phase against them; returns the ratio."""
-    measured_rates = dict(kv.split("=") for kv in run([os.path.join(args.build, "bench", "machine_rates")]).split())
+    measured_rates = dict(kv.split("=") for kv in run([os.path.join(args.build, "bench", "machine_rates"),
+                                                       "--huge-pages", str(args.huge_pages)]).split())
     # The lane rates of the kernel's precision under the double keys.
     suffix = "_single" if args.precision == "single" else ""
     rates = {key: measured_rates[key + suffix] for key in ("gflops", "div_ns", "sqrt_ns", "lanes")}
     rates["triad_gb_s"] = measured_rates["triad_gb_s"]
-    plate = plate_phases(args.build, args.elements, args.nip, 100)
+    plate = plate_phases(args.build, args.elements, args.nip, 100, args.huge_pages)
     measured, traffic = plate["ns"], plate["traffic"]
     floors = {
         "bandwidth": traffic / float(rates["triad_gb_s"]),
@@ -275,7 +282,8 @@ def one_run(args, per, flops):
                                    + per.get("sqrt", 0) * float(rates["sqrt_ns"])),
     }
     largest = max(floors, key=floors.get)
-    print(f"this core: triad {rates['triad_gb_s']} GB/s, {rates['gflops']} GF/s (multiply-adds, {rates['lanes']} lanes), "
+    pages = "2 MiB" if args.huge_pages else "the kernel's default"
+    print(f"this core: triad {rates['triad_gb_s']} GB/s ({pages} pages), {rates['gflops']} GF/s (multiply-adds, {rates['lanes']} lanes), "
           f"divide {rates['div_ns']} ns and square root {rates['sqrt_ns']} ns a lane")
     print(f"traffic of the {args.elements}-shell plate: {traffic:.0f} B/element-cycle")
     for name, ns in floors.items():
@@ -292,7 +300,7 @@ def one_run(args, per, flops):
     cache = last_level_cache_bytes()
     if cache:
         small = int(cache / 2 / traffic)
-        fits = plate_phases(args.build, small, args.nip, 300)
+        fits = plate_phases(args.build, small, args.nip, 300, args.huge_pages)
         in_cache = fits["ns"]
         print(f"the same in cache ({small} shells, {fits['plastic']:.0f} % plastic, {fits['yielding']:.2f} yielding "
               f"a shell-cycle, traffic "
@@ -303,7 +311,7 @@ def one_run(args, per, flops):
               f"{plate['fastest'] - fits['fastest']:.1f} ns between the fastest cycles); its node phase "
               f"{fits['node_ns']:.1f} ns/node-cycle")
         # The same plate elastic (MAT_001): the kernel without its plastic path.
-        elastic = plate_phases(args.build, small, args.nip, 300, mat=1)["ns"]
+        elastic = plate_phases(args.build, small, args.nip, 300, args.huge_pages, mat=1)["ns"]
         print(f"the same in cache, elastic (MAT_001): {elastic:.1f} ns/element-cycle = {elastic / floors[largest]:.2f} x; "
               f"MAT_024's plastic path adds {in_cache - elastic:.1f} ns")
     return measured / floors[largest]

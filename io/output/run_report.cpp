@@ -105,6 +105,12 @@ void print_report(const RunReport& r, std::ostream& o) {
       << fmt("%.3f", mean > 0 ? double(*hi) / mean : 1.0) << "\n";
   }
   print_shell_order(r, o);
+  const double mib = double(r.state_bytes) / double(1 << 20);
+  o << "   memory: state " << fmt("%.1f", mib) << " MiB over all ranks, "
+    << fmt("%.1f%%", r.state_bytes > 0 ? 100.0 * double(r.huge_page_bytes) / double(r.state_bytes) : 0.0)
+    << " in 2 MiB pages ("
+    << (!r.huge_pages ? "huge_pages=0" : r.huge_pages_refused.empty() ? "huge_pages=1" : "the kernel refused some: " + r.huge_pages_refused)
+    << ")\n";
   o << "\n   energy: initial " << fmt("%.6e", r.first.total) << ", final " << fmt("%.6e", r.last.total)
     << " (kinetic " << fmt("%.4e", r.last.kinetic) << ", internal " << fmt("%.4e", r.last.internal)
     << ", hourglass " << fmt("%.4e", r.last.hourglass) << "), ratio " << fmt("%.5f", r.last.ratio) << "\n";
@@ -139,6 +145,9 @@ void write_report_json(const RunReport& r, const std::string& path) {
   o << "  \"partition\": {\"method\": " << quoted(r.partition) << ", \"weights\": " << quoted(r.weights)
     << ", \"rebalanced_elements\": " << r.rebalanced << ", \"redecompositions\": " << r.redecompositions
     << ", \"redecomposition_seconds\": " << r.redecomposition_seconds << "},\n";
+  o << "  \"memory\": {\"state_bytes\": " << r.state_bytes << ", \"huge_page_bytes\": " << r.huge_page_bytes
+    << ", \"huge_pages\": " << (r.huge_pages ? 1 : 0) << ", \"huge_pages_refused\": " << quoted(r.huge_pages_refused)
+    << "},\n";
   o << "  \"ignored_keywords\": [";
   for (std::size_t i = 0; i < r.ignored_keywords.size(); ++i) {
     const IgnoredKeyword& k = r.ignored_keywords[i];

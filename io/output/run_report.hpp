@@ -38,6 +38,11 @@ struct RunReport {
   int redecompositions = 0;       // partitioned anew during the run (redecompose=)
   double redecomposition_seconds = 0;  // wall time from each set's write to the resumed loop, outside `elapsed`
   std::vector<IgnoredKeyword> ignored_keywords;  // --allow-unsupported: physics the run went without
+  // The solver state's arrays over all ranks, and the bytes of them the
+  // kernel keeps in 2 MiB pages (huge_pages=); why it refused some, if it did.
+  std::int64_t state_bytes = 0, huge_page_bytes = 0;
+  bool huge_pages = true;
+  std::string huge_pages_refused;
   std::int64_t nodes = 0, elements = 0, parts = 0, cycles = 0;
   double sim_time = 0, elapsed = 0, startup = 0;
   std::vector<TimingRow> phases;

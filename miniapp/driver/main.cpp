@@ -22,6 +22,7 @@
 #include "miniapp/driver/thread_placement.hpp"
 #include "miniapp/driver/simulation.hpp"
 #include "miniapp/state/state_builder.hpp"
+#include "miniapp/state/state_memory.hpp"
 
 namespace {
 
@@ -183,6 +184,9 @@ int run(mc::Options o, mc::Communicator& comm) {
     if (!build_segment(model, o, weights, rebalance ? resume : std::string(), counts, comm, local, subdomain) ||
         (!resume.empty() && !restart_agreed(mc::read_restart_set(local.state, resume, comm), comm)))
       return mc::kExitInput;
+    // After the restart set is read (it writes the arrays in place), before the loop streams them.
+    const mc::PageBacking pages =
+        o.huge_pages ? mc::back_state_with_huge_pages(local.state) : mc::PageBacking{mc::state_bytes(local.state), 0, 0};
     const mc::Model& controls = comm.size() == 1 ? model : subdomain.model;
     mc::RunSettings settings = mc::run_settings(controls, o);
     settings.resume_from = resume;
@@ -210,6 +214,8 @@ int run(mc::Options o, mc::Communicator& comm) {
         std::printf("  redecomposition %d at t = %.6e, cycle %lld: partitioned anew and resumed in %.3f s\n", segment,
                     local.state.time, static_cast<long long>(local.state.cycle), mc::wall_seconds() - redecomposed_at);
     }
+    id.huge_pages = o.huge_pages;
+    id.pages = pages;  // the last segment's state is the report's
     settings.pause_time = schedule.next_after(local.state.time);
     const mc::RunResult part_result = run_segment(local, settings, comm, termination, code);
     if (segment == 0) result = part_result;

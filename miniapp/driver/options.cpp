@@ -105,6 +105,8 @@ void set_option(Options& o, const std::string& key, const std::string& value) {
     o.weights = checked(value, parse_work_weights);
   } else if (key == "compute_costs" || key == "compute-costs") {
     o.compute_costs = checked(value, parse_compute_costs);
+  } else if (key == "huge_pages" || key == "huge-pages") {
+    o.huge_pages = to_flag(key, value);
   } else if (key == "rebalance") {
     o.rebalance = to_flag(key, value);
   } else if (key == "redecompose") {
@@ -203,6 +205,8 @@ usage: mpirun -np N minicrash i=deck.k [ncpu=M] [options]
   clock=C       | --clock C           what the phase and MPI timers read: wall (default) or cpu, this thread's
                                       CPU time (ncpu=1; for runs with more ranks than cores, e.g. to check
                                       a compute model at np 8 on a 2-core machine)
+  huge_pages=0|1 | --huge-pages 0|1   keep the state's arrays in 2 MiB pages (default 1: the element and node
+                                      phases stream them; 0 leaves them to the kernel's default pages)
   r=DIR         | --restart DIR       continue from the newest restart set in DIR (an output dir, its restart/ or a set)
   restart_every=N | --restart-every N restart set every N cycles (0 = off; always at stop/SIGTERM)
   restart_seconds=T | --restart-seconds T  restart set every T seconds of wall time (0 = off)

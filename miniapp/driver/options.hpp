@@ -31,6 +31,7 @@ struct Options {
   double redecompose_start = -1;     // redecompose_start= | --redecompose-start T: its STIME (< 0: the deck's)
   std::string halo = "corners";      // halo= | --halo: corners (np-independent), sums (one partial sum per node)
   std::string clock = "wall";        // clock= | --clock: what the phase timers read, wall or cpu (thread CPU time)
+  bool huge_pages = true;            // huge_pages= | --huge-pages 0|1: the state's arrays in 2 MiB pages (huge_pages.hpp)
   std::string restart;               // r= | --restart: output dir or restart set to continue from
   std::int64_t restart_every = 0;    // restart_every= | --restart-every N cycles (0: off)
   double restart_seconds = 0;        // restart_seconds= | --restart-seconds T wall seconds (0: off)

@@ -2,6 +2,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <cstring>
 
 #include "build_info.hpp"
 #include "miniapp/outputs/energies.hpp"
@@ -74,6 +75,13 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
   r.redecompositions = id.redecompositions;
   r.redecomposition_seconds = id.redecomposition_seconds;
   r.ignored_keywords = id.ignored;
+  double pages[2] = {double(id.pages.bytes), double(id.pages.huge_bytes)};
+  comm.allreduce_sum(pages, 2);
+  r.state_bytes = static_cast<std::int64_t>(pages[0]);
+  r.huge_page_bytes = static_cast<std::int64_t>(pages[1]);
+  r.huge_pages = id.huge_pages;
+  if (const int refused = static_cast<int>(comm.allreduce_max(double(id.pages.error))); refused != 0)
+    r.huge_pages_refused = std::strerror(refused);
   r.nodes = id.nodes;
   r.elements = id.elements;
   r.parts = id.parts;

@@ -8,6 +8,7 @@
 #include "decomposition/parallel/communicator.hpp"
 #include "io/output/run_report.hpp"
 #include "miniapp/driver/simulation.hpp"
+#include "miniapp/state/huge_pages.hpp"
 #include "miniapp/state/state.hpp"
 
 namespace mc {
@@ -26,6 +27,8 @@ struct RunIdentity {
   std::vector<IgnoredKeyword> ignored;  // unsupported keywords run without (--allow-unsupported)
   int redecompositions = 0;             // partitioned anew during the run, and
   double redecomposition_seconds = 0;   // the wall time that took
+  bool huge_pages = true;               // huge_pages=: asked for 2 MiB pages, and
+  PageBacking pages{};                  // this rank's state arrays and how many of their bytes got them
 };
 
 RunReport make_report(const RunIdentity& id, const RunResult& result, const State& state,

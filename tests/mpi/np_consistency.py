@@ -25,11 +25,16 @@
     rank's elements, 9.4 J apart at np 3 on 20 cycles).
   threads: at the one np given, ncpu=1 and ncpu=2 must give the same state
     checksum (bitwise identical state on every rank), contact included.
+  pages: the Neon-like sedan at scale 0.02 (8 MiB of state) at the one np
+    given, with its state in 2 MiB pages (huge_pages=1, the default) and in
+    the kernel's default pages (huge_pages=0): the same state checksum; the
+    first report must count some of the state in 2 MiB pages (unless the
+    kernel refused, as before Linux 6.1), the second none.
   jobs: the threads case at np 1, alone and as two concurrent jobs in one
     launch (np 2, jobs=2): each job's state checksum must be the alone
     run's; and jobs=3 on 2 ranks must be refused with exit status 2.
 
-usage: np_consistency.py energies|rigid|parts|threads|jobs MPIEXEC_ARGS BINARY GENERATOR WORKDIR LENGTH NP...
+usage: np_consistency.py energies|rigid|parts|threads|pages|jobs MPIEXEC_ARGS BINARY GENERATOR WORKDIR LENGTH NP...
   LENGTH: how long to run, as a minicrash option (endtim=0.5 or cycles=800)
 """
 import json
@@ -91,6 +96,20 @@ def threads_check(mpiexec, binary, deck, workdir, length, np_):
         sys.exit("ncpu=1 and ncpu=2 differ")
 
 
+def pages_check(mpiexec, binary, deck, workdir, length, np_):
+    reports = {h: run(mpiexec, binary, deck, os.path.join(workdir, f"np{np_}_huge{h}"), np_, 1, length,
+                      [f"huge_pages={h}"]) for h in (1, 0)}
+    for h, report in reports.items():
+        print(f"np={np_} huge_pages={h}: state checksum {report['state_checksum']}, memory {report['memory']}")
+    if reports[1]["state_checksum"] != reports[0]["state_checksum"]:
+        sys.exit("huge_pages=1 and huge_pages=0 differ")
+    huge, small = reports[1]["memory"], reports[0]["memory"]
+    if huge["state_bytes"] != small["state_bytes"] or small["huge_page_bytes"] != 0 or small["huge_pages"] != 0:
+        sys.exit(f"huge_pages=0's report: {small} (huge_pages=1: {huge})")
+    if not huge["huge_pages_refused"] and not 0 < huge["huge_page_bytes"] <= huge["state_bytes"]:
+        sys.exit(f"huge_pages=1 backed nothing and the kernel refused nothing: {huge}")
+
+
 def jobs_check(mpiexec, binary, deck, workdir, length):
     alone = run(mpiexec, binary, deck, os.path.join(workdir, "alone"), 1, 1, length)["state_checksum"]
     pair = os.path.join(workdir, "jobs2")
@@ -120,9 +139,13 @@ def main():
         subprocess.run([generator, "tube", "-o", deck], check=True, stdout=subprocess.DEVNULL)
         jobs_check(mpiexec, binary, deck, workdir, length)
         return
-    if mode == "parts":
+    if mode in ("parts", "pages"):
         deck = os.path.join(workdir, "neon002.k")
         subprocess.run([generator, "neon", "--scale", "0.02", "-o", deck], check=True, stdout=subprocess.DEVNULL)
+    if mode == "pages":
+        pages_check(mpiexec, binary, deck, workdir, length, nps[0])
+        return
+    if mode == "parts":
         first = {np_: run(mpiexec, binary, deck, os.path.join(workdir, f"np{np_}"), np_, 1, length) for np_ in nps}
         failures = part_kinetic_failures(workdir, nps, first[nps[0]]["energy_first"]["kinetic"])
         if failures:
