@@ -75,13 +75,6 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
   r.redecompositions = id.redecompositions;
   r.redecomposition_seconds = id.redecomposition_seconds;
   r.ignored_keywords = id.ignored;
-  double pages[2] = {double(id.pages.bytes), double(id.pages.huge_bytes)};
-  comm.allreduce_sum(pages, 2);
-  r.state_bytes = static_cast<std::int64_t>(pages[0]);
-  r.huge_page_bytes = static_cast<std::int64_t>(pages[1]);
-  r.huge_pages = id.huge_pages;
-  if (const int refused = static_cast<int>(comm.allreduce_max(double(id.pages.error))); refused != 0)
-    r.huge_pages_refused = std::strerror(refused);
   r.nodes = id.nodes;
   r.elements = id.elements;
   r.parts = id.parts;
@@ -115,6 +108,13 @@ RunReport make_report(const RunIdentity& id, const RunResult& result, const Stat
   }
   r.traffic_bytes = comm.gather(sent_bytes, 0);
   r.traffic_messages = comm.gather(sent_messages, 0);
+  double pages[2] = {double(id.pages.bytes), double(id.pages.huge_bytes)};
+  comm.allreduce_sum(pages, 2);
+  r.state_bytes = static_cast<std::int64_t>(pages[0]);
+  r.huge_page_bytes = static_cast<std::int64_t>(pages[1]);
+  r.huge_pages = id.huge_pages;
+  if (const int refused = static_cast<int>(comm.allreduce_max(double(id.pages.error))); refused != 0)
+    r.huge_pages_refused = std::strerror(refused);
   if (result.contact_pairs >= 0) {
     r.contact_pairs = comm.gather(result.contact_pairs, 0);
     for (std::int64_t n : comm.gather(result.contact_nodes, 0)) r.contact_nodes += n;
