@@ -29,11 +29,14 @@ class Region {
  public:
   explicit Region(std::size_t mib) : length_(mib * kMiB + 2 * kMiB) {
     raw_ = mmap(nullptr, length_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (!mapped()) return;
     const auto at = reinterpret_cast<std::uintptr_t>(raw_);
     base_ = reinterpret_cast<unsigned char*>((at + 2 * kMiB - 1) & ~(std::uintptr_t(2 * kMiB) - 1));
     for (std::size_t i = 0; i < mib * kMiB; ++i) base_[i] = pattern(i);
   }
-  ~Region() { munmap(raw_, length_); }
+  ~Region() {
+    if (mapped()) munmap(raw_, length_);
+  }
   Region(const Region&) = delete;
   Region& operator=(const Region&) = delete;
 
@@ -49,7 +52,7 @@ class Region {
  private:
   std::size_t length_;
   void* raw_;
-  unsigned char* base_;
+  unsigned char* base_ = nullptr;
 };
 
 // The kernel's AnonHugePages (kB) of the mapping that holds `address`.
