@@ -53,12 +53,31 @@ struct KernelData {
 // x0.90 at 200 000; docs/speed.md, "Corner stores past the cache").
 constexpr double kStreamedCornerBytesPerThread = 2 << 20;
 
+// Each pack's state (points, shear, IHQ 4 resultants, back stresses) is
+// requested this many packs ahead. A pack's entries lie 1-2 KB on from the
+// last pack's in each array, and without the requests perf put the element
+// phase's stalls on the first loads of every pack's points: 200 000
+// shells, MAT_024, 70-73 -> 55-57 ns an element-cycle (2, 8 and 16 packs
+// ahead did no better; docs/speed.md, "Element state fetched ahead"). On
+// the 2-vCPU EPYC VM they cost 4-7 % in an hour whose triad read 12-20
+// GB/s (4 KiB pages) and gained 3-10 % in one that read 22-29 (the state in
+// 2 MiB pages; docs/speed.md, "The element state's requests again").
+constexpr int kPrefetchPacks = 4;
+
 // Packs differ in cost (a yielding pack runs the plastic return at every
 // point, and a crash zone's packs lie together in the element order), so a
 // thread that has run its share of the packs takes packs from the others.
 // Each pack's results are its own and the step is a minimum, so the answer
 // does not depend on which thread runs a pack.
 using PackPolicy = Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>;
+
+// Requests every line of pack `pack` of a packed View, for writing.
+KOKKOS_INLINE_FUNCTION void prefetch_pack(const PackedStateView& v, int pack) {
+  if (pack >= v.extent_int(0)) return;
+  const Real* first = &v(pack, 0, 0);
+  constexpr int kLine = 64 / sizeof(Real);
+  for (int i = 0; i < v.extent_int(1) * kPackWidth; i += kLine) __builtin_prefetch(first + i, 1);
+}
 
 // Updates the W elements e0..e0+W-1 (W = 1 for T = Real) that `lanes` owns
 // and returns their stable-step length over wave speed, or -1 in every lane
@@ -272,8 +291,8 @@ double shell_internal_force(State& s, const CornerForceView& force, Real dt) {
           const MaterialParams& m = k.mats(p.material);
           Real d;
           if (own == kAllLanes<W>) {
-            // The pack's state is not requested ahead: the hardware's prefetchers keep up, and
-            // requests four packs ahead made the phase slower (docs/speed.md, "Element state fetched ahead").
+            for (const PackedStateView* state : {&k.points, &k.shear, &k.hg_q, &k.back_stress})
+              prefetch_pack(*state, pack + kPrefetchPacks);
             d = Lanes<SimdReal>::min_lane(update_shells<SimdReal>(k, e0, p, m, dt, false));
             if (!(d > 0)) fence_streamed_stores();
           } else {
