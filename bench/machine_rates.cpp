@@ -35,7 +35,8 @@ double seconds() {
 double triad_gb_per_s(bool huge_pages) {
   const std::size_t n = std::size_t(16) << 20;  // 128 MiB an array
   std::vector<double> a(n, 0.0), b(n, 1.0), c(n, 2.0);
-  if (huge_pages) mc::back_with_huge_pages({{a.data(), n * sizeof(double)}, {b.data(), n * sizeof(double)}, {c.data(), n * sizeof(double)}});
+  const std::size_t bytes = n * sizeof(double);
+  if (huge_pages) mc::back_with_huge_pages({{a.data(), bytes}, {b.data(), bytes}, {c.data(), bytes}});
   double best = 1e30;
   for (int rep = 0; rep < 5; ++rep) {
     const double t0 = seconds();

@@ -106,11 +106,12 @@ void print_report(const RunReport& r, std::ostream& o) {
   }
   print_shell_order(r, o);
   const double mib = double(r.state_bytes) / double(1 << 20);
+  const std::string pages = !r.huge_pages                   ? "huge_pages=0"
+                            : r.huge_pages_refused.empty() ? "huge_pages=1"
+                                                           : "the kernel refused some: " + r.huge_pages_refused;
   o << "   memory: state " << fmt("%.1f", mib) << " MiB over all ranks, "
     << fmt("%.1f%%", r.state_bytes > 0 ? 100.0 * double(r.huge_page_bytes) / double(r.state_bytes) : 0.0)
-    << " in 2 MiB pages ("
-    << (!r.huge_pages ? "huge_pages=0" : r.huge_pages_refused.empty() ? "huge_pages=1" : "the kernel refused some: " + r.huge_pages_refused)
-    << ")\n";
+    << " in 2 MiB pages (" << pages << ")\n";
   o << "\n   energy: initial " << fmt("%.6e", r.first.total) << ", final " << fmt("%.6e", r.last.total)
     << " (kinetic " << fmt("%.4e", r.last.kinetic) << ", internal " << fmt("%.4e", r.last.internal)
     << ", hourglass " << fmt("%.4e", r.last.hourglass) << "), ratio " << fmt("%.5f", r.last.ratio) << "\n";

@@ -59,7 +59,7 @@ std::size_t bytes_inside(const std::vector<Stretch>& arrays, const std::vector<S
 
 }  // namespace
 
-PageBacking back_with_huge_pages(std::vector<ArraySpan> arrays) {
+PageBacking back_with_huge_pages(const std::vector<ArraySpan>& arrays) {
   PageBacking backing;
   std::vector<Stretch> pieces;
   for (const ArraySpan& a : arrays) {
@@ -70,8 +70,10 @@ PageBacking back_with_huge_pages(std::vector<ArraySpan> arrays) {
   std::sort(pieces.begin(), pieces.end(), [](const Stretch& a, const Stretch& b) { return a.begin < b.begin; });
   std::vector<Stretch> joined;
   for (const Stretch& p : pieces) {
-    if (!joined.empty() && p.begin < joined.back().end + kHugePage) joined.back().end = std::max(joined.back().end, p.end);
-    else joined.push_back(p);
+    if (!joined.empty() && p.begin < joined.back().end + kHugePage)
+      joined.back().end = std::max(joined.back().end, p.end);
+    else
+      joined.push_back(p);
   }
   std::vector<Stretch> backed;
   std::size_t next = 0;  // the first piece not yet inside a joined stretch
@@ -93,7 +95,7 @@ PageBacking back_with_huge_pages(std::vector<ArraySpan> arrays) {
 PageBacking back_state_with_huge_pages(const State& s) {
   std::vector<ArraySpan> arrays;
   for_each_state_array(s, [&](const void* data, std::size_t bytes) { arrays.push_back({data, bytes}); });
-  return back_with_huge_pages(std::move(arrays));
+  return back_with_huge_pages(arrays);
 }
 
 std::string describe_page_backing(const PageBacking& b) {

@@ -14,7 +14,9 @@ namespace mc {
 template <class F>
 void for_each_state_array(const State& s, F f) {
   const auto view = [&](const auto& v) { f(static_cast<const void*>(v.data()), v.span() * sizeof(*v.data())); };
-  const auto ids = [&](const std::vector<GlobalId>& v) { f(static_cast<const void*>(v.data()), v.size() * sizeof(GlobalId)); };
+  const auto ids = [&](const std::vector<GlobalId>& v) {
+    f(static_cast<const void*>(v.data()), v.size() * sizeof(GlobalId));
+  };
   const NodeData& n = s.nodes;
   const ElementData& e = s.elements;
   view(n.x), view(n.x0), view(n.v), view(n.w), view(n.f), view(n.m), view(n.v_before), view(n.w_before);
