@@ -53,7 +53,6 @@
 #include "miniapp/elements/shell_bt/shell_internal_force.hpp"
 #include "miniapp/state/huge_pages.hpp"
 #include "miniapp/state/state_builder.hpp"
-#include "miniapp/state/state_memory.hpp"
 
 namespace {
 
@@ -215,9 +214,7 @@ int main(int argc, char** argv) {
     const int nx = static_cast<int>(std::sqrt(elements * 1.25)), ny = (elements + nx - 1) / nx;
     const mc::Model model = bench_plate(nx, ny, nip, mat == 24, curve_points, rate->second, vp == "1");
     mc::State s = mc::build_state(model, mc::whole_model_mesh(model));
-    mc::PageBacking backing;
-    if (huge == "1") backing = mc::back_state_with_huge_pages(s);
-    else backing.bytes = mc::state_bytes(s);
+    const mc::PageBacking backing = mc::back_state_with_huge_pages(s, huge == "1");
     // Transverse ripple of 2 mm/ms plus a membrane stretch that yields MAT_024.
     for (int n = 0; n < s.nodes.count(); ++n) {
       const double x = s.nodes.x(n, 0), y = s.nodes.x(n, 1);
@@ -289,7 +286,8 @@ int main(int argc, char** argv) {
                 1e9 * t_elem / counted, 1e9 * t_fastest / s.elements.count(), 1e9 * t_all / counted, t_all / t_elem,
                 100.0 * plastic_points / (double(s.elements.count()) * nip),
                 (plastic_updates(s) - updates_before) / counted,
-                double(mc::state_bytes(s)) / s.elements.count(), mc::describe_page_backing(backing).c_str(), kernel_traffic(s), s.nodes.count(),
+                double(backing.bytes) / s.elements.count(), mc::describe_page_backing(backing).c_str(),
+                kernel_traffic(s), s.nodes.count(),
                 1e9 * (t_all - t_elem) / node_cycles, node_traffic(s, roles));
   } catch (const std::exception& e) {  // a plate the solver refuses (--nip 11)
     std::fprintf(stderr, "bench_shell_kernel: %s\n", e.what());

@@ -22,7 +22,6 @@
 #include "miniapp/driver/thread_placement.hpp"
 #include "miniapp/driver/simulation.hpp"
 #include "miniapp/state/state_builder.hpp"
-#include "miniapp/state/state_memory.hpp"
 
 namespace {
 
@@ -185,8 +184,7 @@ int run(mc::Options o, mc::Communicator& comm) {
         (!resume.empty() && !restart_agreed(mc::read_restart_set(local.state, resume, comm), comm)))
       return mc::kExitInput;
     // After the restart set is read (it writes the arrays in place), before the loop streams them.
-    const mc::PageBacking pages = o.huge_pages ? mc::back_state_with_huge_pages(local.state)
-                                               : mc::PageBacking{mc::state_bytes(local.state), 0, 0};
+    const mc::PageBacking pages = mc::back_state_with_huge_pages(local.state, o.huge_pages);
     const mc::Model& controls = comm.size() == 1 ? model : subdomain.model;
     mc::RunSettings settings = mc::run_settings(controls, o);
     settings.resume_from = resume;

@@ -92,7 +92,8 @@ PageBacking back_with_huge_pages(const std::vector<ArraySpan>& arrays) {
   return backing;
 }
 
-PageBacking back_state_with_huge_pages(const State& s) {
+PageBacking back_state_with_huge_pages(const State& s, bool huge_pages) {
+  if (!huge_pages) return PageBacking{state_bytes(s), 0, 0};
   std::vector<ArraySpan> arrays;
   for_each_state_array(s, [&](const void* data, std::size_t bytes) { arrays.push_back({data, bytes}); });
   return back_with_huge_pages(arrays);

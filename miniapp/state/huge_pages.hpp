@@ -38,8 +38,9 @@ struct ArraySpan {
 // the kernel refuses (ENOMEM) is asked again array by array.
 PageBacking back_with_huge_pages(const std::vector<ArraySpan>& arrays);
 
-// The same for every array of the state (state_memory.hpp's list).
-PageBacking back_state_with_huge_pages(const State& state);
+// The same for every array of the state (state_memory.hpp's list) where
+// `huge_pages` (huge_pages=1); else only the state's bytes, none backed.
+PageBacking back_state_with_huge_pages(const State& state, bool huge_pages = true);
 
 // "97.3% of 35.2 MiB in 2 MiB pages" or why none are.
 std::string describe_page_backing(const PageBacking& backing);
