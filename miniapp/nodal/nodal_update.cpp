@@ -166,11 +166,21 @@ struct Accelerate {
 #endif
 };
 
+// The first node of block b (kListBlock nodes a block), and one past its last.
+KOKKOS_INLINE_FUNCTION int block_first(int b) { return b * static_cast<int>(kListBlock); }
+KOKKOS_INLINE_FUNCTION int block_end(int b, int count) {
+  return std::min(count, block_first(b) + static_cast<int>(kListBlock));
+}
+
 // Runs body(n) over [0, count); body returns the speed it advanced node n
 // to (0 where it advanced none). With `WithSpeed` returns the largest,
 // else infinity (no bound kept) and reduces nothing. The largest is kept a
 // block of nodes at a time (kListBlock) in a register: Kokkos' Max over
 // nodes kept its slot in memory, a store and a reload at every node.
+// Without the speed the nodes also run a block at a time: over single
+// nodes GCC called the gather's body once a node (its views reloaded, its
+// registers saved), where in a block's loop it inlines it (docs/speed.md,
+// "A Zen 5 EPYC VM").
 template <bool WithSpeed, class Body>
 double for_nodes_keeping_speed(const char* name, int count, const Body& body) {
   if constexpr (WithSpeed) {
@@ -178,10 +188,8 @@ double for_nodes_keeping_speed(const char* name, int count, const Body& body) {
     Kokkos::parallel_reduce(
         name, RangePolicy(0, list_blocks(static_cast<std::size_t>(count))),
         KOKKOS_LAMBDA(const int b, double& most) {
-          const int first = b * static_cast<int>(kListBlock);
-          const int last = std::min(count, first + static_cast<int>(kListBlock));
           double block_most = 0;
-          for (int n = first; n < last; ++n) {
+          for (int n = block_first(b), last = block_end(b, count); n < last; ++n) {
             const double speed = body(n);
             block_most = speed > block_most ? speed : block_most;
           }
@@ -191,7 +199,9 @@ double for_nodes_keeping_speed(const char* name, int count, const Body& body) {
     return fastest;
   } else {
     Kokkos::parallel_for(
-        name, RangePolicy(0, count), KOKKOS_LAMBDA(const int n) { body(n); });
+        name, RangePolicy(0, list_blocks(static_cast<std::size_t>(count))), KOKKOS_LAMBDA(const int b) {
+          for (int n = block_first(b), last = block_end(b, count); n < last; ++n) body(n);
+        });
     return std::numeric_limits<double>::infinity();
   }
 }
