@@ -46,29 +46,69 @@ KOKKOS_INLINE_FUNCTION void sum_net(const ConstView<IntView>& offset, const Cons
 // corner stores and node gathers" and "The node update as one vector".)
 // Elsewhere six Reals through the scalar code.
 #if defined(__AVX512F__) && defined(__AVX512VL__)  // VL: single's 256-bit vectors
+// The lanes come and go by plain loads and stores of exactly their bytes
+// (six values: 4 + 2, three: 2 + 1), not by masked 512- or 256-bit ones:
+// a masked access spans the whole vector, so each node's masked load of v
+// and w overlapped the span of the last node's masked stores and waited
+// for them, and a masked load of a corner's six values crossed a line
+// three times in four. On a Zen 5 EPYC VM the plate's node phase took
+// 0.61x its time at 200 000 shells, the Neon-like window's 0.76x, with
+// the same bits (docs/speed.md, "A Zen 5 EPYC VM").
 #ifdef MINICRASH_SINGLE_PRECISION
 using SixLanes = __m256;
 #define MC_SIX(op) _mm256_##op##_ps
+
+// Two floats from p into lanes 0-1 of a vector whose other lanes are 0.
+KOKKOS_INLINE_FUNCTION __m128 load_two(const Real* p) { return _mm_castsi128_ps(_mm_loadu_si64(p)); }
+
+KOKKOS_INLINE_FUNCTION SixLanes load_six(const Real* p) {
+  return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(p)), load_two(p + 4), 1);
+}
+
+KOKKOS_INLINE_FUNCTION SixLanes load_three(const Real* p) {
+  return _mm256_zextps128_ps256(_mm_movelh_ps(load_two(p), _mm_load_ss(p + 2)));
+}
+
+KOKKOS_INLINE_FUNCTION void store_three(const SixLanes& x, Real* to) {
+  const __m128 low = _mm256_castps256_ps128(x);
+  _mm_storeu_si64(to, _mm_castps_si128(low));
+  _mm_store_ss(to + 2, _mm_movehl_ps(low, low));
+}
 #else
 using SixLanes = __m512d;
 #define MC_SIX(op) _mm512_##op##_pd
-#endif
-constexpr __mmask8 kFirstThree = 0x07, kLastThree = 0x38, kSix = 0x3F;
 
-// sum_net<6> as one vector: each term a masked load of its six components
-// (the two after them are not read) and one add, then the contact share.
+KOKKOS_INLINE_FUNCTION SixLanes load_six(const Real* p) {
+  return _mm512_insertf64x4(_mm512_zextpd256_pd512(_mm256_loadu_pd(p)), _mm256_zextpd128_pd256(_mm_loadu_pd(p + 4)),
+                            1);
+}
+
+KOKKOS_INLINE_FUNCTION SixLanes load_three(const Real* p) {
+  return _mm512_zextpd256_pd512(_mm256_insertf128_pd(_mm256_zextpd128_pd256(_mm_loadu_pd(p)), _mm_load_sd(p + 2), 1));
+}
+
+KOKKOS_INLINE_FUNCTION void store_three(const SixLanes& x, Real* to) {
+  const __m256d low = _mm512_castpd512_pd256(x);
+  _mm_storeu_pd(to, _mm256_castpd256_pd128(low));
+  _mm_store_sd(to + 2, _mm256_extractf128_pd(low, 1));
+}
+#endif
+constexpr __mmask8 kLastThree = 0x38, kSix = 0x3F;
+
+// sum_net<6> as one vector: each term's six components (lanes 6-7 zero)
+// and one add, then the contact share.
 KOKKOS_INLINE_FUNCTION SixLanes net_six(const ConstView<IntView>& offset, const ConstView<IntView>& term,
                                         const Real* corners, const ConstView<Vec3View>& fc, int n) {
   SixLanes sum = MC_SIX(setzero)();
-  for (int i = offset(n); i < offset(n + 1); ++i) sum = MC_SIX(add)(sum, MC_SIX(maskz_loadu)(kSix, corners + term(i)));
-  if (fc.extent(0) > 0) sum = MC_SIX(add)(sum, MC_SIX(maskz_loadu)(kFirstThree, &fc(n, 0)));
+  for (int i = offset(n); i < offset(n + 1); ++i) sum = MC_SIX(add)(sum, load_six(corners + term(i)));
+  if (fc.extent(0) > 0) sum = MC_SIX(add)(sum, load_three(&fc(n, 0)));
   return sum;
 }
 
 // Stores lanes 0-2 at first and lanes 3-5 at second (three values each).
 KOKKOS_INLINE_FUNCTION void store_halves(const SixLanes& six, Real* first, Real* second) {
-  MC_SIX(mask_storeu)(first, kFirstThree, six);
-  MC_SIX(mask_storeu)(second, kFirstThree, MC_SIX(maskz_compress)(kLastThree, six));
+  store_three(six, first);
+  store_three(MC_SIX(maskz_compress)(kLastThree, six), second);
 }
 #else
 struct SixLanes {
@@ -147,8 +187,7 @@ struct Accelerate {
     const Real inv_m = mass(n) > 0 ? Real(1) / mass(n) : Real(0);
     const Real inv_i = inertia(n) > 0 ? Real(1) / inertia(n) : Real(0);
     const SixLanes inv = MC_SIX(mask_blend)(kLastThree, MC_SIX(set1)(inv_m), MC_SIX(set1)(inv_i));
-    const SixLanes vw = MC_SIX(mask_expand)(MC_SIX(maskz_loadu)(kFirstThree, &v(n, 0)), kLastThree,
-                                            MC_SIX(maskz_loadu)(kFirstThree, &w(n, 0)));
+    const SixLanes vw = MC_SIX(mask_expand)(load_three(&v(n, 0)), kLastThree, load_three(&w(n, 0)));
     const SixLanes step = MC_SIX(mul)(MC_SIX(mul)(sum, inv), MC_SIX(set1)(dt_avg));
     const SixLanes next = MC_SIX(maskz_mov)(static_cast<__mmask8>(~fix & kSix), MC_SIX(add)(vw, step));
     store_halves(next, &v(n, 0), &w(n, 0));
