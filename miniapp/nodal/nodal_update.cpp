@@ -51,9 +51,10 @@ KOKKOS_INLINE_FUNCTION void sum_net(const ConstView<IntView>& offset, const Cons
 // a masked access spans the whole vector, so each node's masked load of v
 // and w overlapped the span of the last node's masked stores and waited
 // for them, and a masked load of a corner's six values crossed a line
-// three times in four. On a Zen 5 EPYC VM the plate's node phase took
-// 0.61x its time at 200 000 shells, the Neon-like window's 0.76x, with
-// the same bits (docs/speed.md, "A Zen 5 EPYC VM").
+// three times in four (the plain loads one in four). On a Zen 5 EPYC VM
+// the plate's node phase took 0.56x its time at 200 000 shells, the
+// Neon-like window's 0.55x, with the same bits (docs/speed.md, "A Zen 5
+// EPYC VM").
 #ifdef MINICRASH_SINGLE_PRECISION
 using SixLanes = __m256;
 #define MC_SIX(op) _mm256_##op##_ps
