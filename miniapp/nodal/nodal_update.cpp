@@ -12,9 +12,12 @@
 namespace mc {
 namespace {
 
-// Sum of node n's terms, component by component, in table order.
+// Sum of node n's terms, component by component, in table order. The
+// sums take the state's own view types: a const view parameter made every
+// call convert its arguments, in the gather once a node (a reference-count
+// check in its loop, and the spills around it).
 template <int Width>
-KOKKOS_INLINE_FUNCTION void sum_terms(const ConstView<IntView>& offset, const ConstView<IntView>& term,
+KOKKOS_INLINE_FUNCTION void sum_terms(const IntView& offset, const IntView& term,
                                       const Real* corners, int n, Real sum[Width]) {
   for (int k = 0; k < Width; ++k) sum[k] = 0;
   for (int i = offset(n); i < offset(n + 1); ++i) {
@@ -28,8 +31,8 @@ KOKKOS_INLINE_FUNCTION void sum_terms(const ConstView<IntView>& offset, const Co
 // sums through here, or with AVX-512 does its operations in its order, so
 // a wall's recomputed force (net_force) has the gather's bits.
 template <int Width>
-KOKKOS_INLINE_FUNCTION void sum_net(const ConstView<IntView>& offset, const ConstView<IntView>& term,
-                                    const Real* corners, const ConstView<Vec3View>& fc, int n, Real sum[Width]) {
+KOKKOS_INLINE_FUNCTION void sum_net(const IntView& offset, const IntView& term,
+                                    const Real* corners, const Vec3View& fc, int n, Real sum[Width]) {
   sum_terms<Width>(offset, term, corners, n, sum);
   if (fc.extent(0) > 0)
     for (int k = 0; k < 3; ++k) sum[k] += fc(n, k);
@@ -98,8 +101,8 @@ constexpr __mmask8 kLastThree = 0x38, kSix = 0x3F;
 
 // sum_net<6> as one vector: each term's six components (lanes 6-7 zero)
 // and one add, then the contact share.
-KOKKOS_INLINE_FUNCTION SixLanes net_six(const ConstView<IntView>& offset, const ConstView<IntView>& term,
-                                        const Real* corners, const ConstView<Vec3View>& fc, int n) {
+KOKKOS_INLINE_FUNCTION SixLanes net_six(const IntView& offset, const IntView& term,
+                                        const Real* corners, const Vec3View& fc, int n) {
   SixLanes sum = MC_SIX(setzero)();
   for (int i = offset(n); i < offset(n + 1); ++i) sum = MC_SIX(add)(sum, load_six(corners + term(i)));
   if (fc.extent(0) > 0) sum = MC_SIX(add)(sum, load_three(&fc(n, 0)));
@@ -116,8 +119,8 @@ struct SixLanes {
   Real lane[6];
 };
 
-KOKKOS_INLINE_FUNCTION SixLanes net_six(const ConstView<IntView>& offset, const ConstView<IntView>& term,
-                                        const Real* corners, const ConstView<Vec3View>& fc, int n) {
+KOKKOS_INLINE_FUNCTION SixLanes net_six(const IntView& offset, const IntView& term,
+                                        const Real* corners, const Vec3View& fc, int n) {
   SixLanes sum;
   sum_net<6>(offset, term, corners, fc, n, sum.lane);
   return sum;
