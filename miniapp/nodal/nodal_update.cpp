@@ -15,7 +15,8 @@ namespace {
 // Sum of node n's terms, component by component, in table order. The
 // sums take the state's own view types: a const view parameter made every
 // call convert its arguments, in the gather once a node (a reference-count
-// check in its loop, and the spills around it).
+// check in its loop, and the spills around it: the window's node phase
+// 0.93x without them; docs/speed.md, "The node sums' view types").
 template <int Width>
 KOKKOS_INLINE_FUNCTION void sum_terms(const IntView& offset, const IntView& term,
                                       const Real* corners, int n, Real sum[Width]) {
