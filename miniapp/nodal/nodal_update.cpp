@@ -8,6 +8,7 @@
 #endif
 
 #include "decomposition/parallel/blocked_for.hpp"
+#include "miniapp/nodal/block_largest.hpp"
 
 namespace mc {
 namespace {
@@ -167,9 +168,9 @@ struct Accelerate {
   explicit Accelerate(const State& s, Real dt) :
       v(s.nodes.v), w(s.nodes.w), mass(s.nodes.mass), inertia(s.nodes.inertia), fixed(s.nodes.fixed), dt_avg(dt) {}
 
-  // Returns |v_x| + |v_y| + |v_z| of the new velocity, infinite for a NaN
-  // (so that a maximum keeps it): the wall pass bounds a step's travel with
-  // the largest (wall_gaps.hpp).
+  // Returns |v_x| + |v_y| + |v_z| of the new velocity (NaN for a NaN: the
+  // block's maximum makes it infinite): the wall pass bounds a step's
+  // travel with the largest (wall_gaps.hpp).
   KOKKOS_INLINE_FUNCTION double operator()(int n, const Real f[3], const Real m[3]) const {
     const std::uint8_t fix = fixed(n);
     const Real inv_m = mass(n) > 0 ? Real(1) / mass(n) : Real(0);
@@ -181,7 +182,7 @@ struct Accelerate {
       speed += std::fabs(static_cast<double>(vk));
       w(n, k) = (fix & (8u << k)) ? Real(0) : w(n, k) + m[k] * inv_i * dt_avg;
     }
-    return speed == speed ? speed : std::numeric_limits<double>::infinity();
+    return speed;
   }
 #if defined(__AVX512F__) && defined(__AVX512VL__)
   // The same from the force and moment as one vector (net_six), v and w as
@@ -199,9 +200,8 @@ struct Accelerate {
     if (!with_speed) return 0;
     alignas(64) Real lanes[sizeof(SixLanes) / sizeof(Real)];
     MC_SIX(store)(lanes, next);
-    double speed = 0;
-    for (int k = 0; k < 3; ++k) speed += std::fabs(static_cast<double>(lanes[k]));
-    return speed == speed ? speed : std::numeric_limits<double>::infinity();
+    return std::fabs(static_cast<double>(lanes[0])) + std::fabs(static_cast<double>(lanes[1])) +
+           std::fabs(static_cast<double>(lanes[2]));
   }
 #else
   KOKKOS_INLINE_FUNCTION double operator()(int n, const SixLanes& sum, bool) const {
@@ -217,10 +217,10 @@ KOKKOS_INLINE_FUNCTION int block_end(int b, int count) {
 }
 
 // Runs body(n) over [0, count); body returns the speed it advanced node n
-// to (0 where it advanced none). With `WithSpeed` returns the largest,
-// else infinity (no bound kept) and reduces nothing. The largest is kept a
-// block of nodes at a time (kListBlock) in a register: Kokkos' Max over
-// nodes kept its slot in memory, a store and a reload at every node.
+// to (0 where it advanced none). With `WithSpeed` returns the largest
+// (infinity where one is NaN or infinite), else infinity (no bound kept)
+// and reduces nothing. The speeds are reduced a block of nodes at a time
+// (kListBlock, block_largest.hpp).
 // Without the speed the nodes also run a block at a time: over single
 // nodes GCC called the gather's body once a node (its views reloaded, its
 // registers saved), where in a block's loop it inlines it (docs/speed.md,
@@ -232,11 +232,11 @@ double for_nodes_keeping_speed(const char* name, int count, const Body& body) {
     Kokkos::parallel_reduce(
         name, RangePolicy(0, list_blocks(static_cast<std::size_t>(count))),
         KOKKOS_LAMBDA(const int b, double& most) {
-          double block_most = 0;
-          for (int n = block_first(b), last = block_end(b, count); n < last; ++n) {
-            const double speed = body(n);
-            block_most = speed > block_most ? speed : block_most;
-          }
+          double speeds[kListBlock];
+          const int first = block_first(b), last = block_end(b, count);
+          for (int n = first; n < last; ++n) speeds[n - first] = body(n);
+          const BlockLargest block = block_largest(speeds, last - first);
+          const double block_most = block.all_finite ? block.most : std::numeric_limits<double>::infinity();
           most = block_most > most ? block_most : most;
         },
         Kokkos::Max<double>(fastest));

@@ -7,29 +7,13 @@
 
 #include "decomposition/parallel/blocked_for.hpp"
 #include "decomposition/parallel/experimental_simd.hpp"
+#include "miniapp/nodal/block_largest.hpp"
 #include "miniapp/nodal/given_inertia.hpp"
 #include "miniapp/nodal/nodal_update.hpp"
 #include "miniapp/nodal/wall_gaps.hpp"
 
 namespace mc {
 namespace {
-
-// The largest of `size` values by packs, as a scalar loop of
-// `value > most ? value : most` from 0 gives it (NaN values pass over).
-double largest(const double* values, int size) {
-  namespace stdx = std::experimental;
-  using Pack = stdx::native_simd<double>;
-  constexpr int width = static_cast<int>(Pack::size());
-  Pack hi(0);
-  int i = 0;
-  for (; i + width <= size; i += width) {
-    const Pack value(values + i, stdx::element_aligned);
-    stdx::where(value > hi, hi) = value;
-  }
-  double most = stdx::hmax(hi);
-  for (; i < size; ++i) most = values[i] > most ? values[i] : most;
-  return most;
-}
 
 // The least of plane_gap over `size` nodes' x (at_x[k][i]), by packs; NaN
 // where any gap is not finite, so that nothing is skipped past it.
@@ -99,7 +83,7 @@ double update_positions(State& s, Real dt, WallGaps* gaps) {
           }
           bound[i] = moved * (1 + 4 * eps) + eps * at;
         }
-        const double block_most = largest(bound, size);  // in registers: Kokkos' slot went through memory
+        const double block_most = block_largest(bound, size).most;  // in registers: Kokkos' slot went through memory
         most = block_most > most ? block_most : most;
         for (int p = 0; p < planes; ++p)
           least[static_cast<std::size_t>(p) * static_cast<std::size_t>(blocks) + static_cast<std::size_t>(b)] =
