@@ -2,8 +2,8 @@
 // one value a node in a block's array and reduce it here, in registers:
 // Kokkos' reduction slot went through memory at every node, and a running
 // maximum with a NaN test at every node was a chain of its own (the
-// Neon-like window's node phase 0.92x without it; docs/speed.md, "The
-// node sums' view types").
+// Neon-like window's node share 0.96x without it; docs/speed.md, "The
+// node sums' view types, and the speed bound by packs").
 #pragma once
 
 #include "decomposition/parallel/experimental_simd.hpp"

@@ -17,7 +17,8 @@ namespace {
 // sums take the state's own view types: a const view parameter made every
 // call convert its arguments, in the gather once a node (a reference-count
 // check in its loop, and the spills around it: the window's node phase
-// 0.93x without them; docs/speed.md, "The node sums' view types").
+// 0.93x without them; docs/speed.md, "The node sums' view types, and the
+// speed bound by packs").
 template <int Width>
 KOKKOS_INLINE_FUNCTION void sum_terms(const IntView& offset, const IntView& term,
                                       const Real* corners, int n, Real sum[Width]) {
