@@ -78,6 +78,23 @@ TEST(NodeRoles, GatherThatStoresOnlyReadForcesAdvancesEveryNodeAlike) {
   EXPECT_GT(largest, 0);
 }
 
+// A node whose new velocity is not finite makes the speed bound infinite
+// (so the wall pass checks every node), wherever it sits in its block: in
+// the SIMD packs of the block's reduction or in their tail. The plate's
+// 117 nodes are one block: 14 packs of 8 (AVX-512) and 5 more.
+TEST(NodeRoles, SpeedBoundIsInfiniteWhereAVelocityIsNotFinite) {
+  for (const Real bad : {std::numeric_limits<Real>::quiet_NaN(), std::numeric_limits<Real>::infinity()})
+    for (const int at : {3, 116}) {
+      State s = rippled_plate_with_grip();
+      ASSERT_EQ(s.nodes.count(), 117);
+      const Real dt = static_cast<Real>(0.5 * element_forces(s, 0));
+      element_forces(s, dt);
+      s.nodes.v(at, 1) = bad;
+      EXPECT_EQ(gather_forces_and_accelerate(s, ByteView(), dt, true), std::numeric_limits<double>::infinity())
+          << "velocity " << bad << " at node " << at;
+    }
+}
+
 // The force sums leave out the rigid shells' corners (nodes.force_terms):
 // they hold -0, which adds nothing, so the gather over the rest gives the
 // bits of the gather over every corner.
