@@ -21,6 +21,13 @@ inline constexpr std::size_t kListBlock = 256;
 
 inline int list_blocks(std::size_t count) { return static_cast<int>((count + kListBlock - 1) / kListBlock); }
 
+// Block b of an int-indexed list of `count` (the node loops): its first
+// index, and one past its last.
+inline int list_block_first(int b) { return b * static_cast<int>(kListBlock); }
+inline int list_block_end(int b, int count) {
+  return std::min(count, list_block_first(b) + static_cast<int>(kListBlock));
+}
+
 template <class Schedule = Kokkos::Static>
 using ListBlockPolicy = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::Schedule<Schedule>>;
 

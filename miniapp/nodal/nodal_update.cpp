@@ -211,12 +211,6 @@ struct Accelerate {
 #endif
 };
 
-// The first node of block b (kListBlock nodes a block), and one past its last.
-KOKKOS_INLINE_FUNCTION int block_first(int b) { return b * static_cast<int>(kListBlock); }
-KOKKOS_INLINE_FUNCTION int block_end(int b, int count) {
-  return std::min(count, block_first(b) + static_cast<int>(kListBlock));
-}
-
 // Runs body(n) over [0, count); body returns the speed it advanced node n
 // to (0 where it advanced none). With `WithSpeed` returns the largest
 // (infinity where one is NaN or infinite), else infinity (no bound kept)
@@ -234,7 +228,7 @@ double for_nodes_keeping_speed(const char* name, int count, const Body& body) {
         name, RangePolicy(0, list_blocks(static_cast<std::size_t>(count))),
         KOKKOS_LAMBDA(const int b, double& most) {
           double speeds[kListBlock];
-          const int first = block_first(b), last = block_end(b, count);
+          const int first = list_block_first(b), last = list_block_end(b, count);
           for (int n = first; n < last; ++n) speeds[n - first] = body(n);
           const BlockLargest block = block_largest(speeds, last - first);
           const double block_most = block.all_finite ? block.most : std::numeric_limits<double>::infinity();
@@ -245,7 +239,7 @@ double for_nodes_keeping_speed(const char* name, int count, const Body& body) {
   } else {
     Kokkos::parallel_for(
         name, RangePolicy(0, list_blocks(static_cast<std::size_t>(count))), KOKKOS_LAMBDA(const int b) {
-          for (int n = block_first(b), last = block_end(b, count); n < last; ++n) body(n);
+          for (int n = list_block_first(b), last = list_block_end(b, count); n < last; ++n) body(n);
         });
     return std::numeric_limits<double>::infinity();
   }

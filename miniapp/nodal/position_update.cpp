@@ -62,8 +62,8 @@ double update_positions(State& s, Real dt, WallGaps* gaps) {
   Kokkos::parallel_reduce(
       "nodes::advance_positions", RangePolicy(0, blocks),
       KOKKOS_LAMBDA(const int b, double& most) {
-        const int first = b * static_cast<int>(kListBlock);
-        const int size = std::min(static_cast<int>(kListBlock), count - first);
+        const int first = list_block_first(b);
+        const int size = list_block_end(b, count) - first;
         // The block's x and v as runs of x, y, z (LayoutRight), through
         // restrict pointers: the stores to x then need not reload v or dt,
         // and the loop runs as SIMD packs (it was scalar).
